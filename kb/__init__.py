@@ -1,0 +1,3 @@
+"""kb: a Magic: The Gathering rulings knowledge base generator."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,43 @@
+"""The `kb` command: parses arguments, runs one command, turns user errors into one-line messages."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import import_module
+
+from kb import __version__
+from kb.errors import KbError, KbErrors
+
+COMMANDS = {
+    "build": "build the site from content/ (and a CR file, if given)",
+    "check": "validate content/ and run its examples, without building",
+    "rules-stats": "print statistics of a Comprehensive Rules file as JSON",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="kb", description="Magic: The Gathering rulings knowledge base generator.")
+    parser.add_argument("--version", action="version", version=f"kb {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, help_text in COMMANDS.items():
+        module = import_module(f"kb.commands.{name.replace('-', '_')}")
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except KbErrors as e:
+        for error in e.errors:
+            print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KbError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

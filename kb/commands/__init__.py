@@ -1,0 +1,1 @@
+"""One module per `kb` command, each with `add_arguments(parser)` and `run(args) -> exit status`."""

@@ -1,0 +1,132 @@
+"""Cross-links: every textual reference becomes a typed link, every link a backlink.
+
+Links are computed once, when the knowledge base is assembled; renderers and
+the search index only read them. A rule's "Cited by" list is its backlinks.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from kb.errors import ContentError, KbError
+from kb.model import Origin, natural_key, rule_kind
+from kb.references import find_references
+
+if TYPE_CHECKING:
+    from kb.store import KnowledgeBase
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    kind: str  # "rule", "card" or "glossary"
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A stretch of a record's text that links to `target`."""
+
+    start: int
+    end: int
+    target: Target
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Citation:
+    """Who cites a rule: a rule, a glossary term, a ruling or a card."""
+
+    kind: str
+    id: str
+    origin: Origin
+
+
+@dataclass(frozen=True, slots=True)
+class Unresolved:
+    """A reference to a rule number that the loaded release does not have."""
+
+    citation: Citation
+    number: str
+
+
+@dataclass
+class Links:
+    # (record kind, record id) -> links inside that record's text
+    spans: dict[tuple[str, str], list[Span]] = field(default_factory=dict)
+    # rule number -> who cites it
+    backlinks: dict[str, list[Citation]] = field(default_factory=dict)
+    unresolved: list[Unresolved] = field(default_factory=list)
+
+
+def link_records(kb: KnowledgeBase) -> tuple[Links, list[KbError]]:
+    """Resolve every reference in the knowledge base; content errors are returned, not raised."""
+    linker = _Linker(kb)
+    for rule in kb.rules.values():
+        citation = Citation("rule", rule.number, rule.origin)
+        linker.text(("rule", rule.number), rule.text, citation)
+        for i, example in enumerate(rule.examples):
+            linker.text(("rule-example", f"{rule.number}/{i}"), example, citation)
+    for term in kb.glossary.values():
+        linker.text(("glossary", term.id), term.text, Citation("glossary", term.id, term.origin))
+    for ruling in kb.rulings.values():
+        citation = Citation("ruling", ruling.id, ruling.origin)
+        linker.text(("ruling", ruling.id), ruling.text, citation, strict=True)
+        for number in ruling.rules:
+            linker.cite(number, citation, strict=True)
+        if ruling.example:
+            for number in ruling.example.rules:
+                linker.cite(number, Citation("ruling", ruling.id, ruling.example.origin), strict=True)
+    return linker.finish()
+
+
+class _Linker:
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+        self.spans: dict[tuple[str, str], list[Span]] = {}
+        # rule number -> (kind, id) -> citation: one entry per citing record
+        self.backlinks: dict[str, dict[tuple[str, str], Citation]] = defaultdict(dict)
+        self.unresolved: list[Unresolved] = []
+        self.errors: list[KbError] = []
+
+    def text(self, key: tuple[str, str], text: str, citation: Citation, strict: bool = False) -> None:
+        spans = []
+        for ref in find_references(text):
+            for start, end, number in ref.links:
+                # Rules inside a range have no text of their own (start == end): cited, not linked.
+                if self.cite(number, citation, strict) and start < end:
+                    spans.append(Span(start, end, Target("rule", number)))
+        if spans:
+            self.spans[key] = spans
+
+    def cite(self, number: str, citation: Citation, strict: bool) -> bool:
+        """Record that `citation` cites rule `number`; False when the rule cannot be linked.
+
+        Without a Comprehensive Rules release loaded, any well-formed number is
+        accepted (its page lists the citations without the rule text). With one,
+        content that names a missing rule is an error; the release's own
+        dangling references are only listed, since the release is not ours to fix.
+        """
+        try:
+            rule_kind(number)
+        except ValueError:
+            self.errors.append(ContentError(f"not a rule number: '{number}'", citation.origin, "write rule numbers like 302.6 or 601.2a"))
+            return False
+        if self.kb.rules and number not in self.kb.rules:
+            if strict:
+                self.errors.append(
+                    ContentError(f"reference to unknown rule {number}", citation.origin, "no such rule in the loaded Comprehensive Rules")
+                )
+            else:
+                self.unresolved.append(Unresolved(citation, number))
+            return False
+        if citation.kind != "rule" or citation.id != number:
+            self.backlinks[number].setdefault((citation.kind, citation.id), citation)
+        return True
+
+    def finish(self) -> tuple[Links, list[KbError]]:
+        backlinks = {
+            number: [cites[key] for key in sorted(cites, key=lambda k: (k[0], natural_key(k[1])))]
+            for number, cites in self.backlinks.items()
+        }
+        return Links(self.spans, backlinks, self.unresolved), self.errors

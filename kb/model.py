@@ -1,0 +1,210 @@
+"""The records of the knowledge base: small, typed, immutable, with stable ids.
+
+Every record keeps its `origin` (file and line) so that an error about it can
+point at the place a person has to edit. Ids are derived from the record's own
+facts (a rule's number, a card's name), so they survive rebuilds and reorderings.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date
+from enum import Enum
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Origin:
+    """Where a record was read from: a file path and a 1-based line (0 = whole file)."""
+
+    path: str
+    line: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}" if self.line else self.path
+
+
+def slugify(text: str) -> str:
+    """A URL- and anchor-safe id: 'Laelia, the Blade Reforged' -> 'laelia-the-blade-reforged'."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+
+
+class RuleKind(Enum):
+    CHAPTER = "chapter"  # "1. Game Concepts"
+    SECTION = "section"  # "100. General"
+    RULE = "rule"  # "100.1."
+    SUBRULE = "subrule"  # "100.1a"
+
+
+_RULE_NUMBER = re.compile(r"^(?P<section>\d{3})(?:\.(?P<rule>\d+)(?P<sub>[a-z])?)?$|^(?P<chapter>\d)$")
+
+
+def rule_kind(number: str) -> RuleKind:
+    """The kind of rule a number names; raises ValueError for something that is not one."""
+    m = _RULE_NUMBER.match(number)
+    if not m:
+        raise ValueError(f"not a rule number: {number!r}")
+    if m["chapter"]:
+        return RuleKind.CHAPTER
+    if m["sub"]:
+        return RuleKind.SUBRULE
+    if m["rule"]:
+        return RuleKind.RULE
+    return RuleKind.SECTION
+
+
+def parent_rule(number: str) -> str | None:
+    """'100.1a' -> '100.1' -> '100' -> '1' -> None."""
+    kind = rule_kind(number)
+    if kind is RuleKind.SUBRULE:
+        return number[:-1]
+    if kind is RuleKind.RULE:
+        return number.split(".")[0]
+    if kind is RuleKind.SECTION:
+        return number[0]
+    return None
+
+
+def section_of(number: str) -> str | None:
+    """The section ('302') a rule belongs to; None for a chapter."""
+    return None if rule_kind(number) is RuleKind.CHAPTER else number[:3]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A numbered entry of the Comprehensive Rules; chapters and sections carry their title as text."""
+
+    number: str
+    text: str
+    origin: Origin
+    examples: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.number
+
+    @property
+    def kind(self) -> RuleKind:
+        return rule_kind(self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class GlossaryTerm:
+    """A glossary entry of the Comprehensive Rules."""
+
+    term: str
+    text: str
+    origin: Origin
+    obsolete: bool = False
+    # The numbered senses ("1. …", "2. …") without their numbers; () when the
+    # definition is not numbered. `text` always holds the whole definition.
+    senses: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return slugify(self.term)
+
+
+@dataclass(frozen=True, slots=True)
+class UnparsedLine:
+    """A non-blank line of a source file that no parser could place."""
+
+    origin: Origin
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class RulesDocument:
+    """One release of the Comprehensive Rules, as imported."""
+
+    source: str
+    effective_date: date
+    rules: tuple[Rule, ...]
+    glossary: tuple[GlossaryTerm, ...]
+    introduction: str = ""
+    credits: str = ""
+    contents_lines: int = 0
+    unparsed: tuple[UnparsedLine, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One face of a multi-faced card (split, adventure, modal double-faced …)."""
+
+    name: str
+    mana_cost: str = ""
+    type_line: str = ""
+    oracle_text: str = ""
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card's Oracle identity: its facts, independent of any printing."""
+
+    name: str
+    origin: Origin
+    mana_cost: str = ""
+    type_line: str = ""
+    oracle_text: str = ""
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    faces: tuple[Face, ...] = ()
+    oracle_id: str | None = None
+    # How rulings refer to the card by a shorter name ("Rona").
+    short_name: str | None = None
+    # Ids of general rulings (mana, {T}, X …) that this card's rulings page attaches.
+    general_rulings: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return slugify(self.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """Python that drives the engine and states what must hold, proving one ruling."""
+
+    id: str
+    code: str
+    rules: tuple[str, ...]
+    origin: Origin
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A ruling about one card, or a general ruling attached to the rules it explains.
+
+    A card ruling's id is card + date + ordinal; a general ruling's id is chosen
+    by its author.
+    """
+
+    id: str
+    text: str
+    origin: Origin
+    card: str | None = None
+    date: date | None = None
+    source: str = "wotc"
+    rules: tuple[str, ...] = ()
+    example: Example | None = None
+    sources: tuple[str, ...] = field(default=())
+
+    @property
+    def is_general(self) -> bool:
+        return self.card is None
+
+
+def ruling_id(card_id: str, published: date | None, ordinal: int) -> str:
+    """The stable id of a card's ruling: 'rona-disciple-of-gix-2018-04-27-3'."""
+    day = published.isoformat() if published else "undated"
+    return f"{card_id}-{day}-{ordinal}"
+
+
+def natural_key(text: str) -> tuple:
+    """Sort key that orders embedded numbers by value: '302.2' before '302.10'."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))

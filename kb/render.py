@@ -1,0 +1,150 @@
+"""Pages: the knowledge base rendered to Markdown through the Jinja2 templates.
+
+Nothing else writes pages. Templates autoescape, so imported text reaches a
+page only as escaped text; the links this module inserts are the only markup.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup, escape
+
+from kb import urls
+from kb.links import Span, Target
+from kb.model import Rule, RuleKind, natural_key, rule_kind, section_of
+from kb.store import KnowledgeBase
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A generated Markdown page: its path under the docs folder and its text."""
+
+    path: str
+    text: str
+
+
+def render_pages(kb: KnowledgeBase, templates: Path) -> list[Page]:
+    """Every page of the site, in a stable order."""
+    return _Renderer(kb, templates).pages()
+
+
+class _Renderer:
+    def __init__(self, kb: KnowledgeBase, templates: Path) -> None:
+        self.kb = kb
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(templates),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=True,
+        )
+
+    def pages(self) -> list[Page]:
+        kb = self.kb
+        pages = [
+            self.page("index.md", "home.md.j2", cards=self.sorted_cards(), sections=len(self.sections())),
+            self.page("cards/index.md", "cards_index.md.j2", cards=self.sorted_cards()),
+            self.page("rulings/index.md", "general_rulings.md.j2", rulings=[r for r in kb.rulings.values() if r.is_general]),
+            self.page("rules/index.md", "rules_index.md.j2", chapters=self.chapters()),
+        ]
+        for card in self.sorted_cards():
+            pages.append(self.page(urls.source_path(urls.card_url(card.id)), "card.md.j2", card=card, rulings=kb.card_rulings(card.id)))
+        for section, numbers in self.sections().items():
+            pages.append(
+                self.page(f"rules/{section}.md", "section.md.j2", section=section, title=self.rule_title(section), numbers=numbers)
+            )
+        if kb.glossary:
+            terms = sorted(kb.glossary.values(), key=lambda t: t.term.lower())
+            pages.append(self.page("glossary/index.md", "glossary.md.j2", terms=terms))
+        return pages
+
+    def page(self, path: str, template: str, **context: Any) -> Page:
+        here = urls.source_path(path).removesuffix(".md") + ".html"
+        helpers = {
+            "kb": self.kb,
+            "link": lambda url: urls.relative(url, here),
+            "linked": lambda kind, record_id, text: self.linked(kind, record_id, text, here),
+            "rule": self.kb.rules.get,
+            "rule_title": self.rule_title,
+            "rule_url": urls.rule_url,
+            "card_url": urls.card_url,
+            "ruling_url": urls.ruling_url,
+            "glossary_url": urls.glossary_url,
+            "cited_by": self.kb.cited_by,
+            "shorten": _shorten,
+            "depth": lambda number: {RuleKind.RULE: 1, RuleKind.SUBRULE: 2}.get(rule_kind(number), 0),
+        }
+        return Page(path, self.env.get_template(template).render(**helpers, **context))
+
+    # --- text with links -------------------------------------------------------
+
+    def linked(self, kind: str, record_id: str, text: str, here: str) -> Markup:
+        """Escaped `text` with each resolved reference turned into a link."""
+        spans = self.kb.links.spans.get((kind, record_id), [])
+        out: list[str] = []
+        pos = 0
+        for span in sorted(spans, key=lambda s: s.start):
+            if span.start < pos:  # overlapping matches: the first one wins
+                continue
+            out.append(escape(text[pos : span.start]))
+            out.append(self.anchor(span, text[span.start : span.end], here))
+            pos = span.end
+        out.append(escape(text[pos:]))
+        return Markup("".join(out))
+
+    def anchor(self, span: Span, label: str, here: str) -> str:
+        url = self.target_url(span.target)
+        title = ""
+        if span.target.kind == "rule" and span.target.id in self.kb.rules:
+            title = f' title="{escape(_shorten(self.kb.rules[span.target.id].text))}"'
+        return f'<a class="kb-ref kb-ref-{span.target.kind}" href="{escape(urls.relative(url, here))}"{title}>{escape(label)}</a>'
+
+    @staticmethod
+    def target_url(target: Target) -> str:
+        if target.kind == "card":
+            return urls.card_url(target.id)
+        if target.kind == "glossary":
+            return urls.glossary_url(target.id)
+        return urls.rule_url(target.id)
+
+    # --- structure ---------------------------------------------------------------
+
+    def sorted_cards(self) -> list:
+        return sorted(self.kb.cards.values(), key=lambda c: c.name.lower())
+
+    def rule_title(self, number: str) -> str:
+        rule: Rule | None = self.kb.rules.get(number)
+        return f"{number}. {rule.text}" if rule else f"Rule {number}"
+
+    def sections(self) -> dict[str, list[str]]:
+        """Section -> the rule numbers shown on its page: the release's rules, or just the cited ones."""
+        numbers = set(self.kb.rules) | set(self.kb.links.backlinks)
+        by_section: dict[str, list[str]] = defaultdict(list)
+        for number in numbers:
+            section = section_of(number)
+            if section is not None and number != section:
+                by_section[section].append(number)
+            elif section is not None:
+                by_section.setdefault(section, [])
+        return {s: sorted(by_section[s], key=natural_key) for s in sorted(by_section)}
+
+    def chapters(self) -> list[tuple[str, str, list[str]]]:
+        """(chapter number, title, its sections) for the rules index."""
+        by_chapter: dict[str, list[str]] = defaultdict(list)
+        for section in self.sections():
+            by_chapter[section[0]].append(section)
+        chapters = []
+        for chapter in sorted(by_chapter):
+            rule = self.kb.rules.get(chapter)
+            chapters.append((chapter, rule.text if rule else "", by_chapter[chapter]))
+        return chapters
+
+
+def _shorten(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"

@@ -1,0 +1,92 @@
+"""The knowledge base: every record in one place, indexed by id, with its links.
+
+`assemble` is the only way to make one. It rejects what cannot be published
+(duplicate ids, a ruling of an unknown card, a reference to an unknown record)
+and collects every such problem before raising, so one run shows them all.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from kb.errors import ContentError, KbError, raise_all
+from kb.links import Citation, Links, link_records
+from kb.model import Card, GlossaryTerm, Rule, RulesDocument, Ruling, slugify
+
+
+@dataclass
+class KnowledgeBase:
+    cards: dict[str, Card]
+    rulings: dict[str, Ruling]
+    rules: dict[str, Rule]
+    glossary: dict[str, GlossaryTerm]
+    rules_document: RulesDocument | None = None
+    previous_rules: RulesDocument | None = None
+    # Every name a card can be found under (full name, face names), lower-cased.
+    card_names: dict[str, str] = field(default_factory=dict)
+    rulings_by_card: dict[str, list[Ruling]] = field(default_factory=dict)
+    links: Links = field(default_factory=Links)
+
+    def cited_by(self, rule_number: str) -> list[Citation]:
+        return self.links.backlinks.get(rule_number, [])
+
+    def card_rulings(self, card_id: str) -> list[Ruling]:
+        """A card's own rulings, oldest first, then the general rulings it attaches."""
+        own = sorted(self.rulings_by_card.get(card_id, []), key=lambda r: (r.date is None, r.date, r.id))
+        general = [self.rulings[g] for g in self.cards[card_id].general_rulings if g in self.rulings]
+        return own + general
+
+    def find_card(self, name: str) -> Card | None:
+        card_id = self.card_names.get(name.lower()) or (slugify(name) if slugify(name) in self.cards else None)
+        return self.cards.get(card_id) if card_id else None
+
+
+def assemble(
+    cards: Iterable[Card],
+    rulings: Iterable[Ruling],
+    rules_document: RulesDocument | None = None,
+    previous_rules: RulesDocument | None = None,
+) -> KnowledgeBase:
+    """Index the records, check that they fit together, and resolve their links."""
+    errors: list[KbError] = []
+    kb = KnowledgeBase(
+        cards=_unique(cards, "card", errors),
+        rulings=_unique(rulings, "ruling", errors),
+        rules={r.number: r for r in rules_document.rules} if rules_document else {},
+        glossary={t.id: t for t in rules_document.glossary} if rules_document else {},
+        rules_document=rules_document,
+        previous_rules=previous_rules,
+    )
+    for card in kb.cards.values():
+        kb.card_names[card.name.lower()] = card.id
+        for face in card.faces:
+            kb.card_names.setdefault(face.name.lower(), card.id)
+        for general in card.general_rulings:
+            if general not in kb.rulings or not kb.rulings[general].is_general:
+                errors.append(ContentError(f"unknown general ruling '{general}'", card.origin, "give the id of a ruling in content/rulings/"))
+    by_card: dict[str, list[Ruling]] = defaultdict(list)
+    for ruling in kb.rulings.values():
+        if ruling.card is None:
+            continue
+        if ruling.card not in kb.cards:
+            errors.append(ContentError(f"ruling of unknown card '{ruling.card}'", ruling.origin, "add a card record to content/cards/ or fix the name"))
+        by_card[ruling.card].append(ruling)
+    kb.rulings_by_card = dict(by_card)
+    kb.links, link_errors = link_records(kb)
+    errors.extend(link_errors)
+    raise_all(errors)
+    return kb
+
+
+def _unique(records: Iterable, kind: str, errors: list[KbError]) -> dict:
+    """Index records by id; a second record with a taken id is an error at its own origin."""
+    index: dict = {}
+    for record in records:
+        if record.id in index:
+            first = index[record.id].origin
+            errors.append(ContentError(f"duplicate {kind} id '{record.id}'", record.origin, f"first defined at {first}"))
+            continue
+        index[record.id] = record
+    return index

@@ -1,0 +1,54 @@
+"""Where each record lives in the built site.
+
+One place decides every page path and anchor, so permalinks stay stable and
+the pages, the search index and the JSON API agree. Paths are the site's
+output files (`.html`); sites are built with `use_directory_urls: false` so
+they also work opened from disk.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from kb.model import RuleKind, Ruling, rule_kind, section_of
+
+
+def rule_page(number: str) -> str:
+    """The page that holds a rule: its section's page; chapters live on the rules index."""
+    section = section_of(number)
+    return "rules/index.html" if section is None else f"rules/{section}.html"
+
+
+def rule_url(number: str) -> str:
+    if rule_kind(number) is RuleKind.CHAPTER:
+        return f"rules/index.html#chapter-{number}"
+    if rule_kind(number) is RuleKind.SECTION:
+        return f"rules/{number}.html"
+    return f"{rule_page(number)}#{number}"
+
+
+def card_url(card_id: str) -> str:
+    return f"cards/{card_id}.html"
+
+
+def ruling_url(ruling: Ruling) -> str:
+    page = card_url(ruling.card) if ruling.card else "rulings/index.html"
+    return f"{page}#{ruling.id}"
+
+
+def glossary_url(term_id: str) -> str:
+    return f"glossary/index.html#{term_id}"
+
+
+def source_path(url: str) -> str:
+    """The Markdown file that mkdocs turns into `url`."""
+    return url.split("#", 1)[0].removesuffix(".html") + ".md"
+
+
+def relative(url: str, from_page: str) -> str:
+    """`url` as a link written on the page `from_page` (both site-relative)."""
+    path, _, anchor = url.partition("#")
+    rel = posixpath.relpath(path, posixpath.dirname(from_page) or ".") if path else ""
+    if path and rel == posixpath.basename(from_page) and path == from_page and anchor:
+        rel = ""
+    return rel + (f"#{anchor}" if anchor else "")

@@ -1,0 +1,41 @@
+"""Shared fixtures: the repository's own project, and throwaway copies of it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED_CR = REPO.parent / "shared" / "data" / "comprehensive-rules"
+
+
+def shared_release(name: str) -> Path:
+    """A real CR release from ../shared, or a skip that says why it is missing."""
+    path = SHARED_CR / name
+    if not path.is_file():
+        pytest.skip(f"real Comprehensive Rules release not available at {path}")
+    return path
+
+
+@pytest.fixture
+def cr_latest() -> Path:
+    return shared_release("MagicCompRules 20250919.txt")
+
+
+@pytest.fixture
+def cr_previous() -> Path:
+    return shared_release("MagicCompRules 20250606.txt")
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of this repository's project (mkdocs.yml, templates, content) to build and break."""
+    root = tmp_path / "project"
+    root.mkdir()
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "templates", root / "templates")
+    shutil.copytree(REPO / "content", root / "content")
+    monkeypatch.chdir(root)
+    return root

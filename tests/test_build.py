@@ -1,0 +1,102 @@
+"""End to end: `kb build` on the bundled content, and what a failed build leaves behind."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urldefrag
+
+import pytest
+
+from kb.cli import main
+from kb.sources.content import load_content
+
+
+class _Page(HTMLParser):
+    """Ids and links of one built page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[tuple[str, str]] = []  # (href, class)
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"] or "")
+        if tag == "a" and a.get("href"):
+            self.links.append((a["href"] or "", a.get("class") or ""))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+@pytest.fixture
+def built(project: Path) -> Path:
+    assert main(["build", "--site-dir", str(project / "site")]) == 0
+    return project / "site"
+
+
+def test_every_seed_card_has_a_page_with_all_its_rulings(built: Path, project: Path):
+    content = load_content(project / "content")
+    for card in content.cards:
+        page_path = built / "cards" / f"{card.id}.html"
+        assert page_path.is_file(), card.name
+        page = parse(page_path)
+        text = re.sub(r"\s+", " ", "".join(page.text))
+        for ruling in content.rulings:
+            if ruling.card == card.id or ruling.id in card.general_rulings:
+                assert ruling.id in page.ids, ruling.id
+                assert re.sub(r"\s+", " ", ruling.text) in text, ruling.id
+
+
+def test_every_rule_reference_on_a_card_page_resolves(built: Path):
+    checked = 0
+    for page_path in sorted((built / "cards").glob("*.html")):
+        for href, css_class in parse(page_path).links:
+            if "kb-ref-rule" not in css_class:
+                continue
+            target, anchor = urldefrag(href)
+            target_path = (page_path.parent / unquote(target)).resolve()
+            assert target_path.is_file(), f"{page_path.name}: {href}"
+            if anchor:
+                assert unquote(anchor) in parse(target_path).ids, f"{page_path.name}: {href}"
+            checked += 1
+    # The seed rulings cite 302.6 and 605 and explain 106.x and 107.x.
+    assert checked >= 10
+
+
+def test_rule_page_lists_the_rulings_that_cite_it(built: Path):
+    page = parse(built / "rules" / "302.html")
+    assert "302.6" in page.ids
+    cited = [href for href, _ in page.links if "rulings/index.html#tap-symbol" in href]
+    assert cited, "the {T} general ruling cites rule 302.6"
+
+
+def test_malformed_content_fails_with_one_line_and_leaves_the_site(built: Path, project: Path, capsys):
+    before = {p: p.stat().st_mtime_ns for p in built.rglob("*")}
+    card = project / "content" / "cards" / "rona-disciple-of-gix.yaml"
+    card.write_text(card.read_text(encoding="utf-8").replace("type_line:", "type_lines:"), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["build", "--site-dir", str(built)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert err[0].startswith("error: content/cards/rona-disciple-of-gix.yaml:4: unknown field 'type_lines'")
+    assert {p: p.stat().st_mtime_ns for p in built.rglob("*")} == before
+    assert not list(project.glob(".site-*")), "no staging folder left behind"
+
+
+def test_check_reports_the_same_errors(project: Path, capsys):
+    (project / "content" / "cards" / "broken.yaml").write_text("name: Broken\nrulings:\n  - date: 2020-01-01\n", encoding="utf-8")
+    assert main(["check"]) == 1
+    assert capsys.readouterr().err == (
+        "error: content/cards/broken.yaml:3: missing required field 'text' in a card ruling (add 'text:')\n"
+    )
