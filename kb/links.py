@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from kb.errors import ContentError, KbError
 from kb.model import Origin, natural_key, rule_kind
 from kb.references import find_references
+from kb.terms import TermIndex
 
 if TYPE_CHECKING:
     from kb.store import KnowledgeBase
@@ -69,6 +70,9 @@ def link_records(kb: KnowledgeBase) -> tuple[Links, list[KbError]]:
             linker.text(("rule-example", f"{rule.number}/{i}"), example, citation)
     for term in kb.glossary.values():
         linker.text(("glossary", term.id), term.text, Citation("glossary", term.id, term.origin))
+    for card in kb.cards.values():
+        # A card cites the rules of the keywords in its Oracle text.
+        linker.text(("card", card.id), card.oracle_text, Citation("card", card.id, card.origin))
     for ruling in kb.rulings.values():
         citation = Citation("ruling", ruling.id, ruling.origin)
         linker.text(("ruling", ruling.id), ruling.text, citation, strict=True)
@@ -83,6 +87,7 @@ def link_records(kb: KnowledgeBase) -> tuple[Links, list[KbError]]:
 class _Linker:
     def __init__(self, kb: KnowledgeBase) -> None:
         self.kb = kb
+        self.terms = TermIndex.from_release(kb.rules.values(), kb.glossary.values())
         self.spans: dict[tuple[str, str], list[Span]] = {}
         # rule number -> (kind, id) -> citation: one entry per citing record
         self.backlinks: dict[str, dict[tuple[str, str], Citation]] = defaultdict(dict)
@@ -96,6 +101,13 @@ class _Linker:
                 # Rules inside a range have no text of their own (start == end): cited, not linked.
                 if self.cite(number, citation, strict) and start < end:
                     spans.append(Span(start, end, Target("rule", number)))
+        taken = [(s.start, s.end) for s in spans]
+        for term in self.terms.find(text, exclude=citation.id, single_words=citation.kind != "rule"):
+            if any(term.start < end and start < term.end for start, end in taken):
+                continue  # inside a rule reference: that link wins
+            if term.kind == "rule":
+                self.cite(term.id, citation, strict=False)
+            spans.append(Span(term.start, term.end, Target(term.kind, term.id)))
         if spans:
             self.spans[key] = spans
 
@@ -110,12 +122,16 @@ class _Linker:
         try:
             rule_kind(number)
         except ValueError:
-            self.errors.append(ContentError(f"not a rule number: '{number}'", citation.origin, "write rule numbers like 302.6 or 601.2a"))
+            self.errors.append(
+                ContentError(f"not a rule number: '{number}'", citation.origin, "write rule numbers like 302.6 or 601.2a")
+            )
             return False
         if self.kb.rules and number not in self.kb.rules:
             if strict:
                 self.errors.append(
-                    ContentError(f"reference to unknown rule {number}", citation.origin, "no such rule in the loaded Comprehensive Rules")
+                    ContentError(
+                        f"reference to unknown rule {number}", citation.origin, "no such rule in the loaded Comprehensive Rules"
+                    )
                 )
             else:
                 self.unresolved.append(Unresolved(citation, number))

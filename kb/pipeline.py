@@ -29,7 +29,9 @@ class Settings:
 def load_knowledge_base(settings: Settings) -> KnowledgeBase:
     """Sources -> records -> one checked, cross-linked knowledge base."""
     if not settings.content.is_dir():
-        raise BuildError(f"content folder not found: {settings.content}", hint="set the kb plugin's 'content' option in mkdocs.yml")
+        raise BuildError(
+            f"content folder not found: {settings.content}", hint="set the kb plugin's 'content' option in mkdocs.yml"
+        )
     content = load_content(settings.content)
     rules = read_rules(settings.rules) if settings.rules else None
     previous = read_rules(settings.previous_rules) if settings.previous_rules else None
@@ -38,5 +40,7 @@ def load_knowledge_base(settings: Settings) -> KnowledgeBase:
 
 def build_pages(kb: KnowledgeBase, settings: Settings) -> list[Page]:
     if not settings.templates.is_dir():
-        raise BuildError(f"templates folder not found: {settings.templates}", hint="set the kb plugin's 'templates' option in mkdocs.yml")
+        raise BuildError(
+            f"templates folder not found: {settings.templates}", hint="set the kb plugin's 'templates' option in mkdocs.yml"
+        )
     return render_pages(kb, settings.templates)

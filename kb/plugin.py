@@ -34,6 +34,7 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         super().__init__()
         # Set by `kb build`, which loads and checks the knowledge base itself.
         self.preloaded: KnowledgeBase | None = None
+        self.kb: KnowledgeBase | None = None
         self.pages: list[Page] = []
 
     def settings(self, config: MkDocsConfig, rules: str | None = None, previous_rules: str | None = None) -> Settings:
@@ -53,10 +54,11 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         config.use_directory_urls = False
         settings = self.settings(config)
         try:
-            kb = self.preloaded or load_knowledge_base(settings)
-            self.pages = build_pages(kb, settings)
+            self.kb = self.preloaded or load_knowledge_base(settings)
+            self.pages = build_pages(self.kb, settings)
         except KbError as e:
             raise PluginError(str(e)) from None
+        _add_to_nav(config, {page.path for page in self.pages})
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -64,8 +66,29 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
             files.append(File.generated(config, page.path, content=page.text))
         return files
 
-    def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder) -> LiveReloadServer:  # noqa: ANN001
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        """Outputs beside the pages, written into the site folder mkdocs just built."""
+        assert self.kb is not None
+        site_dir = Path(config.site_dir)
+        for write in ():  # each entry: a function (kb, site_dir) -> None
+            write(self.kb, site_dir)
+
+    def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder) -> LiveReloadServer:
         settings = self.settings(config)
         server.watch(str(settings.content))
         server.watch(str(settings.templates))
         return server
+
+
+# Pages that exist only for some inputs (a CR file, a previous release) join the
+# navigation when they are generated, unless mkdocs.yml already places them.
+OPTIONAL_NAV = {"Glossary": "glossary/index.md", "Changes": "changes.md"}
+
+
+def _add_to_nav(config: MkDocsConfig, generated: set[str]) -> None:
+    if config.nav is None:
+        return
+    placed = {path for entry in config.nav if isinstance(entry, dict) for path in entry.values()}
+    for title, path in OPTIONAL_NAV.items():
+        if path in generated and path not in placed:
+            config.nav.append({title: path})

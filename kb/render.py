@@ -15,6 +15,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from kb import urls
+from kb.changes import diff_releases
 from kb.links import Span, Target
 from kb.model import Rule, RuleKind, natural_key, rule_kind, section_of
 from kb.store import KnowledgeBase
@@ -54,14 +55,21 @@ class _Renderer:
             self.page("rules/index.md", "rules_index.md.j2", chapters=self.chapters()),
         ]
         for card in self.sorted_cards():
-            pages.append(self.page(urls.source_path(urls.card_url(card.id)), "card.md.j2", card=card, rulings=kb.card_rulings(card.id)))
+            pages.append(
+                self.page(urls.source_path(urls.card_url(card.id)), "card.md.j2", card=card, rulings=kb.card_rulings(card.id))
+            )
         for section, numbers in self.sections().items():
             pages.append(
-                self.page(f"rules/{section}.md", "section.md.j2", section=section, title=self.rule_title(section), numbers=numbers)
+                self.page(
+                    f"rules/{section}.md", "section.md.j2", section=section, title=self.rule_title(section), numbers=numbers
+                )
             )
         if kb.glossary:
             terms = sorted(kb.glossary.values(), key=lambda t: t.term.lower())
             pages.append(self.page("glossary/index.md", "glossary.md.j2", terms=terms))
+        if kb.rules_document and kb.previous_rules:
+            changes = diff_releases(kb.previous_rules, kb.rules_document)
+            pages.append(self.page("changes.md", "changes.md.j2", changes=changes))
         return pages
 
     def page(self, path: str, template: str, **context: Any) -> Page:
@@ -100,10 +108,20 @@ class _Renderer:
 
     def anchor(self, span: Span, label: str, here: str) -> str:
         url = self.target_url(span.target)
-        title = ""
-        if span.target.kind == "rule" and span.target.id in self.kb.rules:
-            title = f' title="{escape(_shorten(self.kb.rules[span.target.id].text))}"'
+        tip = self.tooltip(span.target)
+        title = f' title="{escape(_shorten(tip))}"' if tip else ""
         return f'<a class="kb-ref kb-ref-{span.target.kind}" href="{escape(urls.relative(url, here))}"{title}>{escape(label)}</a>'
+
+    def tooltip(self, target: Target) -> str:
+        """What a link's target says, for a hover: a rule's text, or a keyword's definition."""
+        if target.kind == "glossary" and target.id in self.kb.glossary:
+            return self.kb.glossary[target.id].text
+        rule = self.kb.rules.get(target.id) if target.kind == "rule" else None
+        if rule is None:
+            return ""
+        # A keyword's rule is only its title; its first subrule defines it.
+        first = self.kb.rules.get(rule.number + "a")
+        return f"{rule.text}: {first.text}" if first and rule.kind is RuleKind.RULE and len(rule.text) < 40 else rule.text
 
     @staticmethod
     def target_url(target: Target) -> str:

@@ -65,13 +65,23 @@ def assemble(
             kb.card_names.setdefault(face.name.lower(), card.id)
         for general in card.general_rulings:
             if general not in kb.rulings or not kb.rulings[general].is_general:
-                errors.append(ContentError(f"unknown general ruling '{general}'", card.origin, "give the id of a ruling in content/rulings/"))
+                errors.append(
+                    ContentError(
+                        f"unknown general ruling '{general}'", card.origin, "give the id of a ruling in content/rulings/"
+                    )
+                )
     by_card: dict[str, list[Ruling]] = defaultdict(list)
     for ruling in kb.rulings.values():
         if ruling.card is None:
             continue
         if ruling.card not in kb.cards:
-            errors.append(ContentError(f"ruling of unknown card '{ruling.card}'", ruling.origin, "add a card record to content/cards/ or fix the name"))
+            errors.append(
+                ContentError(
+                    f"ruling of unknown card '{ruling.card}'",
+                    ruling.origin,
+                    "add a card record to content/cards/ or fix the name",
+                )
+            )
         by_card[ruling.card].append(ruling)
     kb.rulings_by_card = dict(by_card)
     kb.links, link_errors = link_records(kb)

@@ -74,7 +74,9 @@ class _Reader:
             mark = e.problem_mark or e.context_mark
             line = mark.line + 1 if mark else 0
             problem = e.problem or e.context or "invalid YAML"
-            self.errors.append(ContentError(f"YAML syntax error: {problem}", Origin(shown, line), "check indentation and quoting"))
+            self.errors.append(
+                ContentError(f"YAML syntax error: {problem}", Origin(shown, line), "check indentation and quoting")
+            )
             return
         except UnicodeDecodeError as e:
             self.errors.append(ContentError(f"not UTF-8 text: {e.reason}", Origin(shown), "save the file as UTF-8"))
@@ -136,12 +138,16 @@ class _Reader:
             return
         if "card" in fields:
             if "date" not in fields:
-                raise ContentError("missing required field 'date'", _origin(path, node), "a card ruling needs its publication date")
+                raise ContentError(
+                    "missing required field 'date'", _origin(path, node), "a card ruling needs its publication date"
+                )
             card_id = slugify(_text(fields["card"], path))
             self.card_ruling(node, path, card_id, LOOSE_RULING_FIELDS)
             return
         if "id" not in fields:
-            raise ContentError("missing required field 'id'", _origin(path, node), "a general ruling needs an id, or give 'card:'")
+            raise ContentError(
+                "missing required field 'id'", _origin(path, node), "a general ruling needs an id, or give 'card:'"
+            )
         if "rules" not in fields:
             raise ContentError("missing required field 'rules'", _origin(path, node), "list the rules a general ruling explains")
         published = _date(fields["date"], path) if "date" in fields else None
@@ -207,7 +213,9 @@ class _Reader:
         for key, required in known.items():
             if required and key not in fields:
                 ok = False
-                self.errors.append(ContentError(f"missing required field '{key}' in {what}", _origin(path, node), f"add '{key}:'"))
+                self.errors.append(
+                    ContentError(f"missing required field '{key}' in {what}", _origin(path, node), f"add '{key}:'")
+                )
         return fields if ok else None
 
 

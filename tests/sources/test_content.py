@@ -100,7 +100,10 @@ def test_duplicate_card_points_at_both_definitions(tmp_path: Path):
     write(tmp_path, "cards/bear.yaml", CARD)
     write(tmp_path, "cards/bear-again.yaml", "name: Test Bear\n")
     (message,) = errors_of(tmp_path)
-    assert message == f"{tmp_path}/cards/bear.yaml:1: duplicate card id 'test-bear' (first defined at {tmp_path}/cards/bear-again.yaml:1)"
+    assert (
+        message
+        == f"{tmp_path}/cards/bear.yaml:1: duplicate card id 'test-bear' (first defined at {tmp_path}/cards/bear-again.yaml:1)"
+    )
 
 
 def test_duplicate_general_ruling_id(tmp_path: Path):
