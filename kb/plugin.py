@@ -6,6 +6,7 @@ reloads `content/`, and edits to content or templates trigger a rebuild.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from mkdocs.config import config_options as opt
@@ -37,16 +38,18 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         self.kb: KnowledgeBase | None = None
         self.pages: list[Page] = []
 
-    def settings(self, config: MkDocsConfig, rules: str | None = None, previous_rules: str | None = None) -> Settings:
-        """The plugin's options as paths, relative to mkdocs.yml; flags override them."""
+    def settings(self, config: MkDocsConfig, rules: Path | None = None, previous_rules: Path | None = None) -> Settings:
+        """The plugin's options as paths relative to mkdocs.yml; paths given as flags override them."""
         base = Path(config.config_file_path or ".").resolve().parent
-        rules = rules or self.config.rules
-        previous_rules = previous_rules or self.config.previous_rules
+
+        def option(value: str | None) -> Path | None:
+            return Path(os.path.normpath(base / value)) if value else None
+
         return Settings(
             content=base / self.config.content,
             templates=base / self.config.templates,
-            rules=base / rules if rules else None,
-            previous_rules=base / previous_rules if previous_rules else None,
+            rules=rules or option(self.config.rules),
+            previous_rules=previous_rules or option(self.config.previous_rules),
         )
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:

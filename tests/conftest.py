@@ -32,10 +32,29 @@ def cr_previous() -> Path:
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of this repository's project (mkdocs.yml, templates, content) to build and break."""
-    root = tmp_path / "project"
-    root.mkdir()
+    root = copy_project(tmp_path / "project")
+    monkeypatch.chdir(root)
+    return root
+
+
+def copy_project(root: Path) -> Path:
+    """Copy this repository's project (mkdocs.yml, templates, content) into `root`."""
+    root.mkdir(parents=True, exist_ok=True)
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
     shutil.copytree(REPO / "templates", root / "templates")
     shutil.copytree(REPO / "content", root / "content")
-    monkeypatch.chdir(root)
     return root
+
+
+@pytest.fixture(scope="session")
+def full_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled content built with both shared CR releases (latest, and previous for Changes)."""
+    from kb.cli import main
+
+    latest = shared_release("MagicCompRules 20250919.txt")
+    previous = shared_release("MagicCompRules 20250606.txt")
+    root = copy_project(tmp_path_factory.mktemp("full") / "project")
+    site = root / "site"
+    status = main(["build", "-f", str(root / "mkdocs.yml"), "--rules", str(latest), "--previous", str(previous), "-d", str(site)])
+    assert status == 0
+    return site

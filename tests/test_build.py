@@ -100,3 +100,12 @@ def test_check_reports_the_same_errors(project: Path, capsys):
     assert capsys.readouterr().err == (
         "error: content/cards/broken.yaml:3: missing required field 'text' in a card ruling (add 'text:')\n"
     )
+
+
+def test_reference_to_a_rule_missing_from_the_release_is_an_error(project: Path, capsys):
+    rules = Path(__file__).parent / "fixtures" / "cr" / "mini.txt"
+    general = project / "content" / "rulings" / "extra.yaml"
+    general.write_text("- id: dangling\n  rules: ['100.1']\n  text: See rule 999.9 for more.\n", encoding="utf-8")
+    assert main(["check", "--rules", str(rules)]) == 1
+    err = capsys.readouterr().err
+    assert "error: content/rulings/extra.yaml:1: reference to unknown rule 999.9 (no such rule in the loaded Comprehensive Rules)" in err

@@ -11,8 +11,8 @@ from kb.site import build_site, load_project
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-f", "--config", type=Path, default=Path("mkdocs.yml"), help="the project's mkdocs.yml")
-    parser.add_argument("--rules", help="a Comprehensive Rules text file to include")
-    parser.add_argument("--previous", help="an older Comprehensive Rules file: adds a Changes page")
+    parser.add_argument("--rules", type=Path, help="a Comprehensive Rules text file to include")
+    parser.add_argument("--previous", type=Path, help="an older Comprehensive Rules file: adds a Changes page")
     parser.add_argument("-d", "--site-dir", type=Path, help="where to write the site (default: mkdocs.yml's site_dir)")
 
 
