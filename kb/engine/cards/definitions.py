@@ -1,0 +1,202 @@
+"""The vocabulary card definitions are written in: declarative, frozen, no game logic.
+
+A card definition says what a card *is* (its Oracle facts and abilities). The
+rules that give those abilities meaning live in the engine modules; an ability's
+effect is a small function of an `EffectContext` (see `kb.engine.effects`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from kb.engine.events import AttackersDeclared, Event, SpellCast, TappedForMana, ZoneChange
+from kb.engine.state import Zone
+
+if TYPE_CHECKING:
+    from kb.engine.effects import EffectContext
+    from kb.engine.handles import Card
+
+Effect = Callable[["EffectContext"], None]
+
+
+@dataclass(frozen=True)
+class Sacrifice:
+    """A sacrifice cost: 'Sacrifice a creature', 'sacrifice two Mountains'."""
+
+    description: str
+    count: int
+    matches: Callable[[CardDef], bool]
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A cost: mana symbols ("{4}", "{X}{X}") plus {T}, {Q}, a sacrifice, discarding this card or other cards."""
+
+    mana: str = ""
+    tap: bool = False
+    untap: bool = False
+    sacrifice: Sacrifice | None = None
+    discard_self: bool = False
+    discard_cards: int = 0  # "discard N cards": cards from the hand, chosen as the cost is paid
+
+
+@dataclass(frozen=True)
+class ManaProduction:
+    """What a mana ability adds: fixed symbols ("G", "CC") or a choice of color."""
+
+    fixed: str = ""
+    any_color: bool = False
+    # "any color that a land an opponent controls could produce" (Fellwar Stone, Exotic Orchard; rule 106.7)
+    opponents_lands_could_produce: bool = False
+
+
+@dataclass(frozen=True)
+class ActivatedAbility:
+    key: str
+    text: str
+    cost: Cost
+    effect: Effect | None = None
+    produces: ManaProduction | None = None  # set for a mana ability (rule 605.1a)
+    zone: Zone = Zone.BATTLEFIELD  # the zone it can be activated from (cycling: the hand)
+
+    @property
+    def is_mana_ability(self) -> bool:
+        return self.produces is not None
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A trigger event: which events match, and whether 'one or more' collapses a batch into one trigger."""
+
+    describe: str
+    occurrences: Callable[[Card, Event], int]  # how many occurrences of the trigger event this event holds
+    batched: bool = False  # "whenever one or more …": once per event (rule 603.2c)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a targeted ability may target; `rule` names the rule defining the quality checked."""
+
+    description: str
+    legal: Callable[[Card, Any], bool]  # (source, candidate Card or Player) -> bool
+    rule: str = "115.1"
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    key: str
+    text: str
+    trigger: Trigger
+    effect: Effect
+    target: Target | None = None
+    optional: bool = False  # "you may": without a chosen target it is not put on the stack
+    intervening_if: Callable[[Card], bool] | None = None  # rule 603.4
+    zones: frozenset[Zone] = frozenset({Zone.BATTLEFIELD})  # where the ability functions
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    mana_cost: str = ""
+    types: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    power: int | None = None
+    toughness: int | None = None
+    oracle_text: str = ""
+    keywords: frozenset[str] = frozenset()  # flying, haste, cascade, delve …
+    activated: tuple[ActivatedAbility, ...] = ()
+    triggered: tuple[TriggeredAbility, ...] = ()
+    spell_effect: Effect | None = None  # what an instant or sorcery does as it resolves
+    spell_target: Target | None = None
+    additional_cost: Cost | None = None  # rule 118.8
+    alternative_cost: Cost | None = None  # its own "rather than pay this spell's mana cost" (rule 118.9)
+    grants_alternative_cost: str = ""  # Jodah: spells you cast may cost this instead
+    casts_linked_exile: bool = False  # Rona: "You may cast spells from among cards exiled with [this]"
+    mana_replacement: Callable[[Card, Card, tuple[str, ...]], tuple[str, ...]] | None = None  # rule 106.12b
+    enters_with_x_counters: bool = False  # "enters with X +1/+1 counters" (rules 107.3m, 614.1c)
+    enters_tapped: bool = False
+    not_implemented: str = ""  # Oracle text the engine does not model, stated honestly
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def has_type(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    @property
+    def is_permanent_card(self) -> bool:
+        return bool(self.types & {"artifact", "creature", "enchantment", "land", "planeswalker", "battle"})
+
+
+# -- trigger builders: the common trigger events, named as card text names them ----------------
+
+
+def when_self_enters() -> Trigger:
+    def count(source: Card, event: Event) -> int:
+        if not isinstance(event, ZoneChange):
+            return 0
+        return sum(1 for m in event.moves if m.new_object == source.object_id and m.to_zone is Zone.BATTLEFIELD)
+
+    return Trigger("when this enters", count)
+
+
+def when_self_attacks() -> Trigger:
+    def count(source: Card, event: Event) -> int:
+        return int(isinstance(event, AttackersDeclared) and source.card_id in event.card_ids)
+
+    return Trigger("whenever this attacks", count)
+
+
+def when_self_cast() -> Trigger:
+    def count(source: Card, event: Event) -> int:
+        return int(isinstance(event, SpellCast) and event.card_id == source.card_id)
+
+    return Trigger("when you cast this spell", count)
+
+
+def whenever_you_cast(quality: Callable[[CardDef], bool], describe: str) -> Trigger:
+    def count(source: Card, event: Event) -> int:
+        if not isinstance(event, SpellCast) or event.controller != source.controller.index:
+            return 0
+        return int(quality(source.game.card(event.card_id).definition))
+
+    return Trigger(f"whenever you cast a {describe} spell", count)
+
+
+def whenever_self_tapped_for_mana() -> Trigger:
+    def count(source: Card, event: Event) -> int:
+        return int(isinstance(event, TappedForMana) and event.card_id == source.card_id)
+
+    return Trigger("whenever you tap this for mana", count)
+
+
+def whenever_cards_exiled_from_your_library_or_graveyard() -> Trigger:
+    """Laelia's: "Whenever one or more cards are put into exile from your library and/or your graveyard"."""
+
+    def count(source: Card, event: Event) -> int:
+        if not isinstance(event, ZoneChange):
+            return 0
+        return sum(
+            1
+            for m in event.moves
+            if m.to_zone is Zone.EXILE and m.from_zone in (Zone.LIBRARY, Zone.GRAVEYARD) and m.owner == source.controller.index
+        )
+
+    return Trigger("whenever one or more cards are put into exile from your library and/or graveyard", count, batched=True)
+
+
+# -- target qualities used by several cards --------------------------------------------------
+
+
+def is_player(candidate: Any) -> bool:
+    return hasattr(candidate, "index") and not hasattr(candidate, "card_id")
+
+
+def is_creature_on_battlefield(candidate: Any) -> bool:
+    return hasattr(candidate, "card_id") and candidate.zone is Zone.BATTLEFIELD and candidate.definition.has_type("creature")
+
+
+ANY_TARGET = Target("any target (a creature or a player)", lambda _s, c: is_player(c) or is_creature_on_battlefield(c))
+TARGET_CREATURE = Target("target creature", lambda _s, c: is_creature_on_battlefield(c))
+TARGET_PLAYER = Target("target player", lambda _s, c: is_player(c))

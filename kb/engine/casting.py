@@ -1,0 +1,204 @@
+"""Casting spells (rule 601) and playing lands (rule 305), from the hand or from exile when an effect allows it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from kb.engine.cards.definitions import Cost
+from kb.engine.costs import (
+    ManaCost,
+    additional_cost_of,
+    alternative_costs_for,
+    parse_mana_cost,
+    pay_mana,
+    pay_sacrifice,
+)
+from kb.engine.errors import IllegalAction
+from kb.engine.events import SpellCast
+from kb.engine.keywords import discard_card, pay_with_delve
+from kb.engine.priority import priority_after_action, require_priority
+from kb.engine.rules_registry import implements
+from kb.engine.state import StackItem, Zone
+from kb.engine.triggers import choose_targets, put_triggers_on_stack
+from kb.engine.zones import move_card, move_cards
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+    from kb.engine.handles import Card, Player
+
+
+@dataclass
+class Proposal:
+    """A spell being cast, with the choices its caster announced (rules 601.2a–d)."""
+
+    player: Player
+    card: Card
+    from_zone: Zone
+    permission: str | None  # what allows casting it from where it was: "hand", "Rona, Disciple of Gix" …
+    x: int = 0
+    alternative: Card | None = None
+    sacrifice: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    delve: list[Card] = field(default_factory=list)
+    free: bool = False  # "without paying its mana cost"
+    during_resolution: bool = False  # cast by an effect as it resolves (rule 608.2g)
+
+
+def find_permission(game: Game, player: Player, card: Card, *, playing_land: bool = False) -> str | None:
+    """What allows `player` to cast or play `card` from where it is now; None if nothing does."""
+    if card.zone is Zone.HAND and card.owner == player:
+        return "hand"
+    if card.zone is not Zone.EXILE:
+        return None
+    if not playing_land:
+        for permanent in player.battlefield:
+            if permanent.definition.casts_linked_exile and card.object_id in game.state.links.get(permanent.object_id, []):
+                return permanent.name
+    for permission in game.state.play_permissions:
+        if permission.object_id == card.object_id and permission.player == player.index and permission.turn == game.state.turn:
+            return permission.source_name
+    return None
+
+
+@implements("601.3", "a player may begin to cast a spell only if a rule or effect allows it")
+def check_permission(game: Game, proposal: Proposal) -> None:
+    if proposal.permission is None:
+        raise IllegalAction(
+            "no-permission", "601.3", f"nothing allows {proposal.player} to cast {proposal.card} from the {proposal.from_zone}"
+        )
+
+
+@implements("117.1a", "instants can be cast any time with priority; other spells only in your main phase with an empty stack")
+def check_timing(game: Game, proposal: Proposal) -> None:
+    definition = proposal.card.definition
+    if proposal.during_resolution or definition.has_type("instant") or "flash" in definition.keywords:
+        return
+    state = game.state
+    others_on_stack = [item for item in state.stack if item.card_id != proposal.card.card_id]
+    if state.active != proposal.player.index or not state.step.is_main or others_on_stack:
+        raise IllegalAction(
+            "sorcery-timing", "117.1a", f"{proposal.card} can be cast only in its controller's main phase with an empty stack"
+        )
+
+
+@implements("601.2e", "a proposed spell is checked for legality before any of its costs are paid")
+def check_proposal(game: Game, proposal: Proposal) -> None:
+    if proposal.card.definition.has_type("land"):
+        raise IllegalAction("land-not-castable", "305.9", f"{proposal.card} is a land: it is played, not cast")
+    check_permission(game, proposal)
+    check_timing(game, proposal)
+
+
+@implements("601.2f", "the total cost is the mana cost or an alternative cost, plus additional costs")
+def total_cost(game: Game, proposal: Proposal) -> list[tuple[str, Cost]]:
+    """The costs to pay, each labelled: ('mana cost' | 'alternative cost' | 'additional cost', cost)."""
+    definition = proposal.card.definition
+    costs: list[tuple[str, Cost]] = []
+    if proposal.alternative is not None:
+        options = alternative_costs_for(game, proposal.player, proposal.card)
+        if proposal.alternative.card_id not in options:
+            raise IllegalAction(
+                "no-alternative-cost", "118.9", f"{proposal.alternative} offers no alternative cost for {proposal.card}"
+            )
+        costs.append(("alternative cost", options[proposal.alternative.card_id]))
+    elif not proposal.free:
+        costs.append(("mana cost", Cost(mana=definition.mana_cost)))
+    additional = additional_cost_of(definition)
+    if additional is not None:
+        costs.append(("additional cost", additional))
+    return costs
+
+
+@contextmanager
+def casting(game: Game, proposal: Proposal, targets: Sequence[Any] | None = None) -> Iterator[Card]:
+    """Cast a spell step by step; mana abilities may be activated inside the block (rule 601.2g)."""
+    player, card, state = proposal.player, proposal.card, game.state
+    if not proposal.during_resolution:
+        require_priority(game, player)
+    move_card(game, card, Zone.STACK, controller=player)  # 601.2a
+    card.state.x = proposal.x  # 601.2b: X is announced (rule 107.3a)
+    card.state.was_cast = True
+    item = StackItem(item_id=state.new_id(), controller=player.index, card_id=card.card_id, x=proposal.x)
+    state.stack.append(item)
+    item.targets = choose_targets(game, player, card, card.definition.spell_target, chosen=list(targets or [])) or ()  # 601.2c
+    check_proposal(game, proposal)  # 601.2e
+    costs = total_cost(game, proposal)  # 601.2f
+    state.casting = card.card_id
+    yield card  # 601.2g: the caster may activate mana abilities now
+    state.casting = None
+    pay_costs(game, proposal, costs)  # 601.2h
+    game.log(f"{player} casts {card}")
+    game.emit(SpellCast(card.card_id, player.index))  # 601.2i
+    if not proposal.during_resolution:
+        put_triggers_on_stack(game)
+        priority_after_action(game, player)
+
+
+def pay_costs(game: Game, proposal: Proposal, costs: list[tuple[str, Cost]]) -> None:
+    """Rule 601.2h: pay everything; partial payments are not allowed (the transaction undoes them)."""
+    player = proposal.player
+    mana = ManaCost()
+    to_sacrifice = list(proposal.sacrifice)
+    discards_wanted = 0
+    for label, cost in costs:
+        mana = mana.plus(parse_mana_cost(cost.mana))
+        if cost.sacrifice is not None:
+            chosen = [c for c in to_sacrifice if cost.sacrifice.matches(c.definition)][: cost.sacrifice.count]
+            if len(chosen) < cost.sacrifice.count:
+                code, rule = ("additional-cost-unpaid", "118.8") if label == "additional cost" else ("cannot-pay", "118.3")
+                raise IllegalAction(code, rule, f"casting {proposal.card} requires sacrificing {cost.sacrifice.description}")
+            pay_sacrifice(game, player, cost, chosen)
+            to_sacrifice = [c for c in to_sacrifice if c not in chosen]
+        discards_wanted += cost.discard_cards
+    if to_sacrifice:
+        raise IllegalAction(
+            "cannot-pay", "118.3", f"no cost of {proposal.card} asks to sacrifice {', '.join(map(str, to_sacrifice))}"
+        )
+    if len(proposal.discard) != discards_wanted:
+        raise IllegalAction(
+            "additional-cost-unpaid", "118.8", f"casting {proposal.card} requires discarding {discards_wanted} card(s)"
+        )
+    mana = pay_with_delve(game, player, proposal.card, mana, proposal.delve)
+    pay_mana(game, player, mana, proposal.x)
+    sacrificed = [c for c in proposal.sacrifice if c not in to_sacrifice]
+    if sacrificed:
+        move_cards(game, sacrificed, Zone.GRAVEYARD)
+    for card in proposal.discard:
+        discard_card(game, player, card)
+
+
+def cast_during_resolution(game: Game, player: Player, card: Card) -> None:
+    """'You may cast that card without paying its mana cost' (cascade, discover; rule 608.2g)."""
+    proposal = Proposal(player, card, card.zone, "effect", free=True, during_resolution=True)
+    with casting(game, proposal):
+        pass
+
+
+@implements("305.1", "a land is played in your main phase, with priority and an empty stack; it doesn't use the stack")
+def check_land_timing(game: Game, player: Player, card: Card) -> None:
+    state = game.state
+    if state.active != player.index or not state.step.is_main or state.stack:
+        raise IllegalAction("land-timing", "305.1", f"{card} can be played only in {player}'s main phase with an empty stack")
+
+
+@implements("305.2", "a player can normally play one land each turn")
+def check_land_plays(game: Game, player: Player, card: Card) -> None:
+    if player.state.lands_played >= player.state.land_plays:
+        raise IllegalAction("no-land-plays", "305.2", f"{player} has no land plays left this turn")
+
+
+def play_land(game: Game, player: Player, card: Card) -> None:
+    require_priority(game, player)
+    if not card.definition.has_type("land"):
+        raise IllegalAction("not-a-land", "305.1", f"{card} isn't a land: cast it instead")
+    if find_permission(game, player, card, playing_land=True) is None:
+        raise IllegalAction("no-permission", "305.1", f"nothing allows {player} to play {card} from the {card.zone}")
+    check_land_timing(game, player, card)
+    check_land_plays(game, player, card)
+    player.state.lands_played += 1
+    move_card(game, card, Zone.BATTLEFIELD, controller=player, tapped=card.definition.enters_tapped)
+    put_triggers_on_stack(game)
+    priority_after_action(game, player)

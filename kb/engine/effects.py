@@ -1,0 +1,87 @@
+"""What a resolving spell or ability can do: the verbs card definitions are written with."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from kb.engine.state import PlayPermission, StackItem, Zone
+from kb.engine.zones import draw, exile_top_of_library, move_card, move_cards
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+    from kb.engine.handles import Card, Player
+
+
+class EffectContext:
+    """One resolving spell or ability: its source, controller, targets and X, and what it may do."""
+
+    def __init__(self, game: Game, item: StackItem, source: Card) -> None:
+        self.game = game
+        self.item = item
+        self.source = source
+        self.controller: Player = game.players[item.controller]
+        self.x = item.x
+
+    @property
+    def targets(self) -> list[Any]:
+        return [self.game.lookup(t[:2]) for t in self.item.targets]
+
+    @property
+    def target(self) -> Any:
+        return self.targets[0]
+
+    # -- cards and zones ---------------------------------------------------------------------
+    def exile_top_card(self) -> Card | None:
+        """Exile the top card of the controller's library as this resolves (rule 608.2h: looked at now)."""
+        return exile_top_of_library(self.game, self.controller)
+
+    def link_to_source(self, card: Card) -> None:
+        """Remember `card` as 'exiled with' the object this ability came from (rule 607.2a)."""
+        self.game.state.links.setdefault(self.item.source_object or self.source.object_id, []).append(card.object_id)
+
+    def allow_play_this_turn(self, card: Card) -> None:
+        self.game.state.play_permissions.append(
+            PlayPermission(card.object_id, self.controller.index, self.game.state.turn, self.source.name)
+        )
+
+    def exile(self, cards: Iterable[Card]) -> None:
+        move_cards(self.game, list(cards), Zone.EXILE)
+
+    def return_to_hand(self, card: Card) -> None:
+        move_card(self.game, card, Zone.HAND)
+
+    def draw(self, count: int, player: Player | None = None) -> None:
+        draw(self.game, player or self.controller, count)
+
+    def put_counters(self, card: Card, count: int) -> None:
+        if card.zone is Zone.BATTLEFIELD:
+            card.state.counters["+1/+1"] = card.state.counters.get("+1/+1", 0) + count
+
+    # -- players and damage ------------------------------------------------------------------
+    @property
+    def opponents(self) -> list[Player]:
+        return self.controller.opponents
+
+    def damage(self, target: Any, amount: int) -> None:
+        from kb.engine.handles import Player
+
+        if isinstance(target, Player):
+            target.state.life -= amount
+        elif target.zone is Zone.BATTLEFIELD:
+            target.state.damage += amount
+        self.game.log(f"{self.source} deals {amount} damage to {target}")
+
+    def gain_life(self, player: Player, amount: int) -> None:
+        player.state.life += amount
+
+    # -- keyword actions ---------------------------------------------------------------------
+    def cascade(self) -> None:
+        from kb.engine.keywords import cascade
+
+        cascade(self)
+
+    def discover(self, n: int) -> None:
+        from kb.engine.keywords import discover
+
+        discover(self, n)

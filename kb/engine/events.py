@@ -1,0 +1,49 @@
+"""Game events: what just happened, as triggered abilities see it (rule 603.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kb.engine.state import Zone
+
+
+@dataclass(frozen=True)
+class Moved:
+    """One card changing zones: the object it was and the new object it became (rule 400.7)."""
+
+    card_id: int
+    owner: int
+    from_zone: Zone
+    to_zone: Zone
+    old_object: int
+    new_object: int
+
+
+@dataclass(frozen=True)
+class ZoneChange:
+    """One event that moves one or more cards at the same time (e.g. delve exiles all its cards at once)."""
+
+    moves: tuple[Moved, ...]
+
+
+@dataclass(frozen=True)
+class SpellCast:
+    card_id: int
+    controller: int
+
+
+@dataclass(frozen=True)
+class AttackersDeclared:
+    card_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TappedForMana:
+    """A mana ability with {T} in its cost resolved and produced mana (rule 106.12a)."""
+
+    card_id: int
+    controller: int
+    mana: tuple[str, ...]
+
+
+Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana

@@ -1,0 +1,186 @@
+"""Handles: what a scenario holds on to.
+
+A `Card` is one physical card for the whole game; it reads the current game
+state, so `rona.zone` or `rona.object_id` always tell the truth *now*. The game
+object a card is (its `object_id`) changes with every zone change (rule 400.7).
+Handles hold only ids, so restoring a snapshot of the state never leaves a
+scenario holding a stale object.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kb.engine.cards import definition_of
+from kb.engine.cards.definitions import CardDef
+from kb.engine.mana_symbols import ORDER, format_mana
+from kb.engine.state import CardState, PlayerState, Zone
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+
+
+class Player:
+    def __init__(self, game: Game, index: int) -> None:
+        self.game = game
+        self.index = index
+
+    @property
+    def state(self) -> PlayerState:
+        return self.game.state.players[self.index]
+
+    @property
+    def name(self) -> str:
+        return self.state.name
+
+    @property
+    def life(self) -> int:
+        return self.state.life
+
+    @property
+    def mana_pool(self) -> str:
+        """The mana in this player's pool, e.g. '{G}{G}', or 'empty'."""
+        symbols = [s for s in ORDER for _ in range(self.state.mana_pool.get(s, 0))]
+        return format_mana(symbols) or "empty"
+
+    @property
+    def lands_played(self) -> int:
+        return self.state.lands_played
+
+    @property
+    def opponents(self) -> list[Player]:
+        return [p for p in self.game.players if p.index != self.index]
+
+    def cards_in(self, zone: Zone) -> list[Card]:
+        """This player's cards in `zone`; the library top first, other zones in the order cards arrived."""
+        if zone is Zone.LIBRARY:
+            return [self.game.card(cid) for cid in self.game.state.libraries[self.index]]
+        owned_or_controlled = (
+            (lambda c: c.controller == self.index) if zone is Zone.BATTLEFIELD else (lambda c: c.owner == self.index)
+        )
+        found = [c for c in self.game.state.cards.values() if c.zone is zone and owned_or_controlled(c)]
+        return [self.game.card(c.card_id) for c in sorted(found, key=lambda c: c.entered_at)]
+
+    @property
+    def hand(self) -> list[Card]:
+        return self.cards_in(Zone.HAND)
+
+    @property
+    def library(self) -> list[Card]:
+        return self.cards_in(Zone.LIBRARY)
+
+    @property
+    def graveyard(self) -> list[Card]:
+        return self.cards_in(Zone.GRAVEYARD)
+
+    @property
+    def exile(self) -> list[Card]:
+        return self.cards_in(Zone.EXILE)
+
+    @property
+    def battlefield(self) -> list[Card]:
+        return self.cards_in(Zone.BATTLEFIELD)
+
+    def will_target(self, *targets: Card | Player) -> None:
+        """Choose, ahead of time, the target(s) for the next targeted triggered ability this player puts on the stack."""
+        self.state.intended_targets = [target_key(t) for t in targets]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Player) and other.game is self.game and other.index == self.index
+
+    def __hash__(self) -> int:
+        return hash(("player", self.index))
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class Card:
+    def __init__(self, game: Game, card_id: int) -> None:
+        self.game = game
+        self.card_id = card_id
+
+    @property
+    def state(self) -> CardState:
+        return self.game.state.cards[self.card_id]
+
+    @property
+    def definition(self) -> CardDef:
+        return definition_of(self.state.name)
+
+    @property
+    def name(self) -> str:
+        return self.state.name
+
+    @property
+    def object_id(self) -> int:
+        """The game object this card currently is; a new one after every zone change (rule 400.7)."""
+        return self.state.object_id
+
+    @property
+    def zone(self) -> Zone:
+        return self.state.zone
+
+    @property
+    def owner(self) -> Player:
+        return self.game.players[self.state.owner]
+
+    @property
+    def controller(self) -> Player:
+        return self.game.players[self.state.controller]
+
+    @property
+    def tapped(self) -> bool:
+        return self.state.tapped
+
+    @property
+    def face_up(self) -> bool:
+        return self.state.face_up
+
+    @property
+    def counters(self) -> int:
+        """The number of +1/+1 counters on it."""
+        return self.state.counters.get("+1/+1", 0)
+
+    @property
+    def power(self) -> int | None:
+        base = self.definition.power
+        return None if base is None else base + self.counters
+
+    @property
+    def toughness(self) -> int | None:
+        base = self.definition.toughness
+        return None if base is None else base + self.counters
+
+    @property
+    def x(self) -> int:
+        """The value of X for this object: chosen while it is a spell, 0 anywhere else (rules 107.3g, 107.3m)."""
+        return self.state.x if self.zone is Zone.STACK else 0
+
+    @property
+    def mana_value(self) -> int:
+        from kb.engine.costs import parse_mana_cost
+
+        return parse_mana_cost(self.definition.mana_cost).mana_value(self.x)
+
+    def visible_to(self, player: Player) -> bool:
+        """Whether `player` may look at this card where it is now (hidden zones, face-down exile: rule 406.3)."""
+        if self.zone in (Zone.LIBRARY,):
+            return False
+        if self.zone is Zone.HAND:
+            return player.index == self.state.owner
+        return self.face_up
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.game is self.game and other.card_id == self.card_id
+
+    def __hash__(self) -> int:
+        return hash(("card", self.card_id))
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def target_key(target: Card | Player) -> tuple[str, int]:
+    """How a chosen target is stored in the state: by card id or player index."""
+    return ("card", target.card_id) if isinstance(target, Card) else ("player", target.index)

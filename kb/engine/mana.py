@@ -1,0 +1,156 @@
+"""Mana: the pool, mana abilities (rule 605), what a permanent could produce (106.7),
+undefined mana (106.5) and "tapped for mana" (106.12)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from kb.engine.cards.definitions import ActivatedAbility, ManaProduction
+from kb.engine.costs import check_summoning_sickness, parse_mana_cost, pay_mana, pay_sacrifice, pay_tap_symbol, pay_untap_symbol
+from kb.engine.errors import EngineError, IllegalAction
+from kb.engine.events import TappedForMana
+from kb.engine.mana_symbols import COLORS, parse_symbols
+from kb.engine.replacement import Mana, replace_tapped_for_mana
+from kb.engine.rules_registry import implements
+from kb.engine.state import Zone
+from kb.engine.triggers import put_triggers_on_stack
+from kb.engine.zones import move_cards
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+    from kb.engine.handles import Card, Player
+
+
+@implements(
+    "106.12", "to tap a permanent for mana is to activate its mana ability with {T} in the cost", when_ablated=lambda _a: False
+)
+def is_tapping_for_mana(ability: ActivatedAbility) -> bool:
+    return ability.is_mana_ability and ability.cost.tap
+
+
+def mana_abilities(permanent: Card) -> list[ActivatedAbility]:
+    return [a for a in permanent.definition.activated if a.is_mana_ability]
+
+
+@implements("605.3a", "a player may activate mana abilities while holding priority or while paying for a spell")
+def check_may_activate_mana_ability(game: Game, player: Player) -> None:
+    if game.state.priority != player.index and game.state.casting is None:
+        raise IllegalAction("no-priority", "605.3a", f"{player} can't activate a mana ability now")
+
+
+def activate_mana_ability(
+    game: Game, player: Player, permanent: Card, *, color: str | None = None, sacrifice: Sequence[Card] = (), index: int = 0
+) -> None:
+    """Activate and immediately resolve a mana ability: it never uses the stack (rule 605.3b)."""
+    abilities = mana_abilities(permanent)
+    if not abilities:
+        raise EngineError(f"{permanent} has no mana ability")
+    ability = abilities[index]
+    if permanent.zone is not ability.zone:
+        raise IllegalAction("wrong-zone", "113.6", f"{permanent}'s abilities function only on the {ability.zone}")
+    if permanent.controller != player:
+        raise IllegalAction("not-controller", "602.2", f"{player} doesn't control {permanent}")
+    check_may_activate_mana_ability(game, player)
+    cost = ability.cost
+    if cost.tap or cost.untap:
+        check_summoning_sickness(game, permanent, "use an ability with {T} or {Q} in its cost")
+    if cost.tap:
+        pay_tap_symbol(game, permanent)
+    if cost.untap:
+        pay_untap_symbol(game, permanent)
+    if cost.mana:
+        pay_mana(game, player, parse_mana_cost(cost.mana), 0)
+    if cost.sacrifice is not None:
+        move_cards(game, pay_sacrifice(game, player, cost, list(sacrifice)), Zone.GRAVEYARD)
+    assert ability.produces is not None
+    mana = _mana_made_by(game, player, permanent, ability.produces, color)
+    produce_mana(game, player, permanent, mana, tapped_for_mana=is_tapping_for_mana(ability))
+    if game.state.casting is None:
+        put_triggers_on_stack(game)  # e.g. Zhur-Taa Druid's non-mana trigger (rule 605.5a)
+
+
+def _mana_made_by(game: Game, player: Player, source: Card, produces: ManaProduction, color: str | None) -> Mana:
+    if produces.fixed:
+        return tuple(parse_symbols(produces.fixed))
+    if produces.any_color:
+        options: frozenset[str] = frozenset(COLORS)
+    else:
+        options = frozenset(COLORS) & _opponents_lands_could_produce(game, player, frozenset({source.card_id}))
+        if not options:
+            return (None,)  # no type of mana can be defined (rule 106.7), so the type is undefined
+    if color is None:
+        raise EngineError(f"{source} adds one mana of a color you choose: pass color='G' (one of {''.join(sorted(options))})")
+    if color not in options:
+        raise IllegalAction("mana-type-unavailable", "106.7", f"{source} can't add {{{color}}} now")
+    return (color,)
+
+
+def _undefined_mana_anyway(mana: Mana) -> tuple[str, ...]:
+    raise EngineError("rule 106.5 is switched off: the engine has no way to add mana of an undefined type")
+
+
+@implements("106.5", "an ability that would produce mana of an undefined type produces none", when_ablated=_undefined_mana_anyway)
+def drop_undefined_mana(mana: Mana) -> tuple[str, ...]:
+    return tuple(m for m in mana if m is not None)
+
+
+@implements("106.12a", "'tapped for mana' triggers fire when such an ability resolves and produces mana")
+def report_tapped_for_mana(game: Game, source: Card, player: Player, produced: tuple[str, ...]) -> None:
+    if produced:
+        game.emit(TappedForMana(source.card_id, player.index, produced))
+
+
+def produce_mana(game: Game, player: Player, source: Card, mana: Mana, *, tapped_for_mana: bool) -> tuple[str, ...]:
+    """Add mana to `player`'s pool after replacement effects; report 'tapped for mana' if it was."""
+    if tapped_for_mana:
+        mana = replace_tapped_for_mana(game, source, mana)
+    produced = drop_undefined_mana(mana) if None in mana else tuple(m for m in mana if m is not None)
+    pool = player.state.mana_pool
+    for symbol in produced:
+        pool[symbol] = pool.get(symbol, 0) + 1
+    game.log(f"{source} adds {''.join(produced) or 'no mana'} to {player}'s pool")
+    if tapped_for_mana:
+        report_tapped_for_mana(game, source, player, produced)
+    return produced
+
+
+def add_mana(player: Player, symbols: str) -> None:
+    """Put mana straight into a pool (scenario set-up, e.g. '{U}{B}{C}')."""
+    for symbol in parse_symbols(symbols):
+        player.state.mana_pool[symbol] = player.state.mana_pool.get(symbol, 0) + 1
+
+
+@implements(
+    "106.7",
+    "the mana a permanent could produce: its mana abilities as if resolving now, costs ignored",
+    when_ablated=lambda *_args: frozenset(),
+)
+def could_produce(game: Game, permanent: Card, _seen: frozenset[int] = frozenset()) -> frozenset[str]:
+    """Types of mana `permanent` could produce now, with replacement effects, ignoring costs (rule 106.7)."""
+    seen = _seen | {permanent.card_id}
+    types: set[str] = set()
+    for ability in mana_abilities(permanent):
+        assert ability.produces is not None
+        produces = ability.produces
+        if produces.fixed:
+            candidates: list[Mana] = [tuple(parse_symbols(produces.fixed))]
+        elif produces.any_color:
+            candidates = [(c,) for c in COLORS]
+        else:
+            colors = frozenset(COLORS) & _opponents_lands_could_produce(game, permanent.controller, seen)
+            candidates = [(c,) for c in sorted(colors)]
+        for mana in candidates:
+            if is_tapping_for_mana(ability):
+                mana = replace_tapped_for_mana(game, permanent, mana)
+            types.update(m for m in mana if m is not None)
+    return frozenset(types)
+
+
+def _opponents_lands_could_produce(game: Game, player: Player, seen: frozenset[int]) -> frozenset[str]:
+    found: set[str] = set()
+    for opponent in player.opponents:
+        for land in opponent.battlefield:
+            if land.definition.has_type("land") and land.card_id not in seen:
+                found |= could_produce(game, land, seen)
+    return frozenset(found)

@@ -1,0 +1,90 @@
+"""The stack (rule 405) and resolving what is on it (rule 608)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kb.engine.effects import EffectContext
+from kb.engine.errors import EngineError
+from kb.engine.priority import priority_after_resolution
+from kb.engine.state import StackItem, Zone
+from kb.engine.triggers import check_intervening_if, put_triggers_on_stack, triggered_ability
+from kb.engine.zones import move_card, move_cards
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+    from kb.engine.handles import Card
+
+
+def resolve_top(game: Game) -> StackItem:
+    """Resolve the top object of the stack, then check state-based actions, triggers and priority."""
+    if not game.state.stack:
+        raise EngineError("the stack is empty: there is nothing to resolve")
+    item = game.state.stack[-1]
+    if item.kind == "spell":
+        resolve_spell(game, item)
+    else:
+        game.state.stack.pop()
+        resolve_ability(game, item)
+    after_resolution(game)
+    return item
+
+
+def after_resolution(game: Game) -> None:
+    check_state_based_actions(game)
+    put_triggers_on_stack(game)
+    priority_after_resolution(game)
+    game.state.passes_in_succession = 0
+
+
+def _targets_still_legal(game: Game, item: StackItem) -> bool:
+    """Rule 608.2b: a target that changed zones is a new object, so it is no longer the target."""
+    if not item.targets:
+        return True
+    return any(kind == "player" or game.card(ident).object_id == object_id for kind, ident, object_id in item.targets)
+
+
+def resolve_spell(game: Game, item: StackItem) -> None:
+    assert item.card_id is not None
+    card = game.card(item.card_id)
+    definition = card.definition
+    if not definition.is_permanent_card:
+        if definition.spell_effect is not None and _targets_still_legal(game, item):
+            definition.spell_effect(EffectContext(game, item, card))
+        if card.zone is Zone.STACK:
+            move_card(game, card, Zone.GRAVEYARD)  # rule 608.2n
+        return
+    # A permanent spell becomes a permanent under its controller's control (rule 608.3); it
+    # remembers the X that was paid for it (rules 400.7d, 107.3m).
+    card.state.spell_x = card.state.x
+    was_cast = card.state.was_cast
+    move_card(game, card, Zone.BATTLEFIELD, controller=game.players[item.controller], tapped=definition.enters_tapped)
+    card.state.was_cast = was_cast
+
+
+def resolve_ability(game: Game, item: StackItem) -> None:
+    assert item.source_card is not None
+    source = game.card(item.source_card)
+    if item.kind == "triggered":
+        ability = triggered_ability(source, item.ability)
+        if ability.intervening_if is not None and not check_intervening_if(ability, source):
+            return
+        effect = ability.effect
+    else:
+        effect = next(a for a in source.definition.activated if a.key == item.ability).effect
+    if effect is not None and _targets_still_legal(game, item):
+        effect(EffectContext(game, item, source))
+
+
+def check_state_based_actions(game: Game) -> None:
+    """Rules 704.5f and 704.5g: creatures with toughness 0 or lethal damage go to the graveyard."""
+    while True:
+        doomed: list[Card] = []
+        for state in game.state.cards.values():
+            card = game.card(state.card_id)
+            toughness = card.toughness
+            if state.zone is Zone.BATTLEFIELD and toughness is not None and (toughness <= 0 or 0 < toughness <= state.damage):
+                doomed.append(card)
+        if not doomed:
+            return
+        move_cards(game, doomed, Zone.GRAVEYARD)

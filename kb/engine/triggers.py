@@ -1,0 +1,114 @@
+"""Triggered abilities (rule 603): noticing trigger events and putting triggered abilities on the stack."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kb.engine.cards.definitions import Target, Trigger, TriggeredAbility
+from kb.engine.errors import IllegalAction
+from kb.engine.events import Event
+from kb.engine.rules_registry import implements
+from kb.engine.state import PendingTrigger, StackItem
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+    from kb.engine.handles import Card, Player
+
+
+@implements("603.2", "an ability triggers whenever a game event matches its trigger event")
+def check_triggers(game: Game, event: Event) -> None:
+    for card_state in list(game.state.cards.values()):
+        source = game.card(card_state.card_id)
+        for ability in source.definition.triggered:
+            if source.zone not in ability.zones:
+                continue
+            times = times_triggered(ability.trigger, ability.trigger.occurrences(source, event))
+            if times and ability.intervening_if is not None and not check_intervening_if(ability, source):
+                continue
+            for _ in range(times):
+                game.state.pending_triggers.append(
+                    PendingTrigger(source.card_id, source.object_id, source.controller.index, ability.key)
+                )
+                game.log(f"{source}'s ability triggers: {ability.text}")
+
+
+@implements(
+    "603.2c",
+    "a trigger fires once per event, or once per occurrence when an event holds several",
+    when_ablated=lambda _trigger, occurrences: occurrences,
+)
+def times_triggered(trigger: Trigger, occurrences: int) -> int:
+    """'Whenever one or more …' triggers once for the whole event; other triggers once per occurrence."""
+    if occurrences == 0:
+        return 0
+    return 1 if trigger.batched else occurrences
+
+
+@implements(
+    "603.4",
+    "an intervening 'if' clause is checked when the ability triggers and as it resolves",
+    when_ablated=lambda *_args: True,
+)
+def check_intervening_if(ability: TriggeredAbility, source: Card) -> bool:
+    assert ability.intervening_if is not None
+    return ability.intervening_if(source)
+
+
+def triggered_ability(source: Card, key: str) -> TriggeredAbility:
+    return next(a for a in source.definition.triggered if a.key == key)
+
+
+@implements("603.3", "triggered abilities go on the stack the next time a player would receive priority, in APNAP order")
+def put_triggers_on_stack(game: Game) -> None:
+    state = game.state
+    while state.pending_triggers:
+        pending = sorted(state.pending_triggers, key=lambda p: (p.controller - state.active) % len(state.players))
+        state.pending_triggers = []
+        for trigger in pending:
+            source = game.card(trigger.source_card)
+            ability = triggered_ability(source, trigger.ability)
+            controller = game.players[trigger.controller]
+            targets = choose_targets(game, controller, source, ability.target, optional=ability.optional)
+            if targets is None:
+                game.log(f"{source}'s ability is removed: no target chosen (rule 603.3d)")
+                continue
+            state.stack.append(
+                StackItem(
+                    item_id=state.new_id(),
+                    controller=trigger.controller,
+                    source_card=source.card_id,
+                    source_object=trigger.source_object,
+                    ability=ability.key,
+                    kind="triggered",
+                    targets=targets,
+                    data=dict(trigger.data),
+                )
+            )
+
+
+def choose_targets(
+    game: Game, player: Player, source: Card, target: Target | None, *, optional: bool = False, chosen: list[Any] | None = None
+) -> tuple[tuple[str, int, int], ...] | None:
+    """The targets for an ability or spell (rules 601.2c, 603.3d); None when no target is chosen."""
+    if target is None:
+        return ()
+    intended = chosen if chosen is not None else [game.lookup(key) for key in player.state.intended_targets]
+    player.state.intended_targets = []
+    if not intended:
+        if optional:
+            return None
+        candidates = legal_candidates(game, player, source, target)
+        if not candidates:
+            return None
+        intended = candidates[:1]
+    for candidate in intended:
+        if not target.legal(source, candidate):
+            raise IllegalAction("illegal-target", target.rule, f"{candidate} isn't a legal target: {target.description}")
+    return tuple(game.target_record(t) for t in intended)
+
+
+def legal_candidates(game: Game, player: Player, source: Card, target: Target) -> list[Any]:
+    """Every legal target, opponents first, then cards in the order they were created."""
+    players = [*player.opponents, player]
+    cards = [game.card(cid) for cid in sorted(game.state.cards)]
+    return [c for c in [*players, *cards] if target.legal(source, c)]

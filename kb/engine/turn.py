@@ -1,0 +1,87 @@
+"""Turn structure (rule 500): whose turn it is, moving between steps, and declaring attackers (rule 508)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kb.engine.costs import check_summoning_sickness
+from kb.engine.errors import EngineError, IllegalAction
+from kb.engine.events import AttackersDeclared
+from kb.engine.rules_registry import implements
+from kb.engine.state import TURN_ORDER, Step, Zone
+from kb.engine.triggers import put_triggers_on_stack
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+    from kb.engine.handles import Card
+
+
+@implements("500.4", "unused mana empties from mana pools when a step or phase ends")
+def empty_mana_pools(game: Game) -> None:
+    for player in game.state.players:
+        player.mana_pool = {}
+
+
+def _require_empty_stack(game: Game, leaving: str) -> None:
+    if game.state.stack:
+        raise EngineError(f"can't {leaving} with objects on the stack: resolve them first (game.resolve())")
+
+
+def begin_turn(game: Game) -> None:
+    """The next player's turn: untap step (rule 502.3), then their precombat main phase."""
+    state = game.state
+    _require_empty_stack(game, "end the turn")
+    empty_mana_pools(game)
+    state.turn += 1
+    state.active = (state.active + 1) % len(state.players)
+    active = state.players[state.active]
+    active.turn_began_at = state.tick()  # rule 302.6 measures control from this moment
+    active.lands_played = 0
+    for card in state.cards.values():
+        if card.zone is Zone.BATTLEFIELD and card.controller == state.active:
+            card.tapped = False
+        card.attacking = False
+    state.step = Step.MAIN1
+    state.priority = state.active
+    state.passes_in_succession = 0
+    game.log(f"turn {state.turn}: {active.name}")
+
+
+def go_to(game: Game, step: Step) -> None:
+    """Move forward within the turn to `step` (mana empties between steps, rule 500.4)."""
+    state = game.state
+    if TURN_ORDER.index(step) <= TURN_ORDER.index(state.step):
+        raise EngineError(f"can't go back from {state.step} to {step}; use game.next_turn()")
+    _require_empty_stack(game, f"leave the {state.step}")
+    empty_mana_pools(game)
+    state.step = step
+    state.priority = state.active
+    state.passes_in_succession = 0
+
+
+@implements(
+    "508.1a", "attackers are untapped creatures of the active player that have haste or were controlled since the turn began"
+)
+def check_attacker(game: Game, creature: Card) -> None:
+    if not creature.definition.has_type("creature") or creature.zone is not Zone.BATTLEFIELD:
+        raise IllegalAction("not-a-creature", "508.1a", f"{creature} isn't a creature on the battlefield")
+    if creature.controller.index != game.state.active:
+        raise IllegalAction("not-active-player", "508.1a", f"{creature}'s controller isn't the active player")
+    if creature.tapped:
+        raise IllegalAction("tapped-attacker", "508.1a", f"{creature} is tapped and can't attack")
+    check_summoning_sickness(game, creature, "attack")
+
+
+def declare_attackers(game: Game, creatures: list[Card]) -> None:
+    state = game.state
+    if state.step is not Step.DECLARE_ATTACKERS:
+        go_to(game, Step.DECLARE_ATTACKERS)
+    for creature in creatures:
+        check_attacker(game, creature)
+    for creature in creatures:
+        creature.state.tapped = "vigilance" not in creature.definition.keywords  # rule 508.1f
+        creature.state.attacking = True
+    game.log(f"{game.players[state.active]} attacks with {', '.join(map(str, creatures))}")
+    game.emit(AttackersDeclared(tuple(c.card_id for c in creatures)))  # rule 508.1m
+    put_triggers_on_stack(game)
+    state.priority = state.active

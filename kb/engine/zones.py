@@ -1,0 +1,122 @@
+"""Zones and moving cards between them (rules 400–406), with object identity per rule 400.7."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from kb.engine.errors import EngineError
+from kb.engine.events import Moved, ZoneChange
+from kb.engine.replacement import enters_with_counters
+from kb.engine.rules_registry import implements
+from kb.engine.state import CardState, Zone
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+    from kb.engine.handles import Card, Player
+
+
+def _keep_old_identity(game: Game, card: CardState) -> int:
+    """Without rule 400.7 an object would remember its previous existence: same object, new zone."""
+    return card.object_id
+
+
+@implements(
+    "400.7", "a card that changes zones becomes a new object with no memory of the old one", when_ablated=_keep_old_identity
+)
+def object_after_zone_change(game: Game, card: CardState) -> int:
+    return game.state.new_id()
+
+
+@implements(
+    "406.3", "exiled cards are face up by default; cards exiled face down are hidden", when_ablated=lambda _face_down: False
+)
+def exiled_face_up(face_down: bool) -> bool:
+    return not face_down
+
+
+def move_cards(
+    game: Game,
+    cards: Sequence[Card],
+    to: Zone,
+    *,
+    controller: Player | None = None,
+    bottom: bool = False,
+    face_down: bool = False,
+    tapped: bool = False,
+) -> list[Moved]:
+    """Move `cards` to `to` as ONE event (so a batched trigger sees one event) and report it to triggers."""
+    moves = [
+        _move_one(game, card, to, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped) for card in cards
+    ]
+    if moves:
+        game.emit(ZoneChange(tuple(moves)))
+    return moves
+
+
+def move_card(game: Game, card: Card, to: Zone, **options: object) -> Moved:
+    return move_cards(game, [card], to, **options)[0]  # type: ignore[arg-type]
+
+
+def _move_one(
+    game: Game, card: Card, to: Zone, *, controller: Player | None, bottom: bool, face_down: bool, tapped: bool
+) -> Moved:
+    state = card.state
+    origin = state.zone
+    if origin is Zone.LIBRARY:
+        game.state.libraries[state.owner].remove(state.card_id)
+    if origin is Zone.STACK:
+        game.state.stack = [item for item in game.state.stack if item.card_id != state.card_id]
+    old_object = state.object_id
+    state.object_id = object_after_zone_change(game, state)
+    state.zone = to
+    state.entered_at = game.state.tick()
+    state.controller = controller.index if controller is not None and to in (Zone.BATTLEFIELD, Zone.STACK) else state.owner
+    state.controlled_since = state.entered_at
+    # A new object starts fresh: untapped, no counters, no damage, not attacking (rule 400.7).
+    state.tapped = tapped and to is Zone.BATTLEFIELD
+    state.counters = {}
+    state.damage = 0
+    state.attacking = False
+    state.face_up = exiled_face_up(face_down) if to is Zone.EXILE else to is not Zone.LIBRARY
+    if to is not Zone.STACK:
+        state.x = 0
+    if to is not Zone.BATTLEFIELD:
+        state.spell_x = None
+        state.was_cast = False
+    if to is Zone.BATTLEFIELD:
+        enters_with_counters(game, card)
+    if to is Zone.LIBRARY:
+        library = game.state.libraries[state.owner]
+        library.insert(len(library) if bottom else 0, state.card_id)
+    game.log(f"{card} moves from {origin} to {to}")
+    return Moved(state.card_id, state.owner, origin, to, old_object, state.object_id)
+
+
+def top_of_library(game: Game, player: Player) -> Card | None:
+    library = game.state.libraries[player.index]
+    return game.card(library[0]) if library else None
+
+
+def draw(game: Game, player: Player, count: int = 1) -> list[Card]:
+    drawn = []
+    for _ in range(count):
+        top = top_of_library(game, player)
+        if top is None:
+            break  # drawing from an empty library is handled by state-based actions in full rules; not modelled
+        move_card(game, top, Zone.HAND)
+        drawn.append(top)
+    return drawn
+
+
+def exile_top_of_library(game: Game, player: Player) -> Card | None:
+    """Exile the top card of `player`'s library, face up; None if the library is empty."""
+    top = top_of_library(game, player)
+    if top is not None:
+        move_card(game, top, Zone.EXILE)
+    return top
+
+
+def require_zone(card: Card, zone: Zone) -> None:
+    if card.zone is not zone:
+        raise EngineError(f"{card} is in the {card.zone}, not the {zone}")

@@ -1,0 +1,193 @@
+"""Running and judging executable examples against the bundled rules engine.
+
+An example passes only if it runs, every `assert` and print check (`print(x)`
+followed by `#> expected` lines, as in pytest-examples) holds, each expected
+refusal is refused for the stated reason, and every rule it claims was really
+exercised by the engine. An example with nothing to check fails: no example
+passes vacuously. `ablation()` then switches each implemented rule off in turn
+and checks that every example naming that rule now fails.
+
+Example code is only ever code written in `content/` and `examples/`; it is run
+with `exec` in a fresh namespace. Imported third-party text is never executed.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+import time
+import traceback
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kb.engine import UnknownCard, WrongRefusal, ablated, implemented_rules, tracking
+from kb.model import Example, Origin
+
+
+@dataclass(frozen=True)
+class ExampleResult:
+    example_id: str
+    passed: bool
+    rules_claimed: tuple[str, ...]
+    rules_exercised: tuple[str, ...]
+    message: str  # why it failed; '' when it passed
+    origin: Origin  # the failing line, or the example's first line
+    seconds: float
+
+
+@dataclass(frozen=True)
+class AblationRun:
+    rule: str
+    example_id: str
+    killed: bool
+    message: str  # why the example failed with the rule switched off
+
+
+@dataclass(frozen=True)
+class AblationReport:
+    runs: tuple[AblationRun, ...]
+    not_run: tuple[str, ...] = ()  # examples that fail even with every rule on
+    untested_rules: tuple[str, ...] = ()  # implemented rules that no example claims
+
+    @property
+    def kill_rate(self) -> float:
+        return sum(r.killed for r in self.runs) / len(self.runs) if self.runs else 1.0
+
+    @property
+    def survivors(self) -> tuple[AblationRun, ...]:
+        return tuple(r for r in self.runs if not r.killed)
+
+
+@dataclass
+class _PrintCheck:
+    line: int  # line of the print call, 1-based within the example code
+    expected: list[str]
+    seen: list[str] = field(default_factory=list)
+
+
+def _print_checks(tree: ast.Module, lines: list[str]) -> dict[int, _PrintCheck]:
+    """Every `print(...)` statement followed by `#>` lines, keyed by the print's first line."""
+    checks: dict[int, _PrintCheck] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) == "print":
+            expected, index = [], node.end_lineno or node.lineno  # index of the line after the call (0-based)
+            while index < len(lines) and lines[index].strip().startswith("#>"):
+                expected.append(lines[index].strip()[2:].removeprefix(" "))
+                index += 1
+            if expected:
+                checks[node.lineno] = _PrintCheck(node.lineno, expected)
+    return checks
+
+
+def _checks_something(tree: ast.Module, print_checks: dict[int, _PrintCheck]) -> bool:
+    """An assert, a print check, or an `expect_illegal`/`pytest.raises` block counts as checking something."""
+    if print_checks:
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assert):
+            return True
+        if isinstance(node, ast.With):
+            for item in node.items:
+                call = item.context_expr
+                name = getattr(getattr(call, "func", None), "id", None) or getattr(getattr(call, "func", None), "attr", None)
+                if name in ("expect_illegal", "raises"):
+                    return True
+    return False
+
+
+def _line_of_failure(filename: str, error: BaseException) -> int:
+    """The last line of the example's own code in the traceback (0 if none)."""
+    line = 0
+    for frame, lineno in traceback.walk_tb(error.__traceback__):
+        if frame.f_code.co_filename == filename:
+            line = lineno
+    return line
+
+
+def _at(example: Example, line: int) -> Origin:
+    return Origin(example.origin.path, example.origin.line + line - 1) if line else example.origin
+
+
+def run_example(example: Example, ablate: frozenset[str] = frozenset()) -> ExampleResult:
+    """Run one example (with the rules in `ablate` switched off) and judge it."""
+    started = time.perf_counter()
+    claimed = tuple(example.rules)
+    exercised: set[str] = set()
+
+    def result(passed: bool, message: str = "", line: int = 0) -> ExampleResult:
+        return ExampleResult(
+            example.id, passed, claimed, tuple(sorted(exercised)), message, _at(example, line), time.perf_counter() - started
+        )
+
+    try:
+        tree = ast.parse(example.code)
+    except SyntaxError as error:
+        return result(False, f"the example is not valid Python: {error.msg}", error.lineno or 0)
+    lines = example.code.splitlines()
+    checks = _print_checks(tree, lines)
+    if not _checks_something(tree, checks):
+        return result(False, "the example checks nothing: add an assert, a print check (#>) or expect_illegal")
+    if not claimed:
+        return result(False, "the example names no rule it demonstrates")
+    known = implemented_rules()
+    unknown = [r for r in claimed if r not in known]
+    if unknown:
+        return result(False, f"the engine implements no rule {', '.join(unknown)}, so the example can't demonstrate it")
+
+    filename = f"<example {example.id}>"
+
+    def capture(*args: Any, sep: str = " ", end: str = "\n", **_: Any) -> None:
+        caller = sys._getframe(1)
+        text = sep.join(str(a) for a in args)
+        check = checks.get(caller.f_lineno) if caller.f_code.co_filename == filename else None
+        if check is not None:
+            check.seen.extend(text.split("\n"))
+
+    namespace: dict[str, Any] = {"__name__": f"kb_example_{example.id}", "print": capture}
+    try:
+        with ablated(ablate), tracking() as exercised:
+            exec(compile(example.code, filename, "exec"), namespace)
+    except UnknownCard as error:
+        return result(False, f"unknown card: {error}", _line_of_failure(filename, error))
+    except WrongRefusal as error:
+        return result(False, f"refused for a different reason: {error}", _line_of_failure(filename, error))
+    except AssertionError as error:
+        return result(
+            False, f"assertion failed: {error}" if str(error) else "assertion failed", _line_of_failure(filename, error)
+        )
+    except Exception as error:
+        return result(False, f"raised {type(error).__name__}: {error}", _line_of_failure(filename, error))
+    for check in sorted(checks.values(), key=lambda c: c.line):
+        if check.seen != check.expected:
+            wanted, got = "\n".join(check.expected), "\n".join(check.seen) or "(nothing printed)"
+            return result(False, f"print check failed: expected {wanted!r}, got {got!r}", check.line)
+    missing = [r for r in claimed if r not in exercised]
+    if missing:
+        return result(False, f"claims rule(s) {', '.join(missing)} but the engine never exercised them")
+    return result(True)
+
+
+def run_examples(examples: Iterable[Example]) -> list[ExampleResult]:
+    return [run_example(example) for example in examples]
+
+
+def ablation(examples: Iterable[Example], rules: Iterable[str] | None = None) -> AblationReport:
+    """Switch off each rule in turn; every passing example that names it must now fail."""
+    examples = list(examples)
+    baseline = {e.id: run_example(e) for e in examples}
+    not_run = tuple(sorted(i for i, r in baseline.items() if not r.passed))
+    by_rule: dict[str, list[Example]] = defaultdict(list)
+    for example in examples:
+        if baseline[example.id].passed:
+            for rule in example.rules:
+                by_rule[rule].append(example)
+    wanted = list(rules) if rules is not None else list(implemented_rules())
+    runs = []
+    for rule in wanted:
+        for example in by_rule.get(rule, []):
+            outcome = run_example(example, frozenset({rule}))
+            runs.append(AblationRun(rule, example.id, not outcome.passed, outcome.message))
+    untested = tuple(r for r in implemented_rules() if r not in by_rule)
+    return AblationReport(tuple(runs), not_run, untested)

@@ -1,0 +1,364 @@
+"""Download the Comprehensive Rules and Scryfall's bulk files into a local cache.
+
+For each file, in order:
+
+1. skip it if it has not changed: for a bulk file the listing's `updated_at`
+   and `size` match what we stored last time (no request at all); otherwise a
+   conditional request (`If-None-Match` / `If-Modified-Since`) lets the server
+   answer 304;
+2. download into `NAME.part`, continuing an earlier partial download with a
+   `Range` request (guarded by `If-Range`, so a file that changed meanwhile
+   starts over);
+3. verify the `.part`: its size is what the server announced, and it starts like
+   what it should be (a JSON array of cards or rulings, or the rules text);
+4. rename it over `NAME` and record what was fetched in `NAME.meta.json`.
+
+A failure leaves every cached file as it was (a `.part` may stay behind, to be
+resumed). Network problems become a one-line `KbError`, never a traceback.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, BinaryIO, Literal, TextIO
+
+from kb import __version__
+from kb.errors import KbError, SourceError
+from kb.sources.json_stream import iter_array
+
+# Wizards publishes each release under a new name; the CLI lets the user pass the current one.
+DEFAULT_CR_URL = "https://media.wizards.com/2025/downloads/MagicCompRules%2020250919.txt"
+BULK_LISTING_URL = "https://api.scryfall.com/bulk-data"
+CR_FILE = "comprehensive-rules.txt"
+BULK_FILES = {"oracle_cards": ("scryfall-oracle-cards.json", "card"), "rulings": ("scryfall-rulings.json", "ruling")}
+_CR_START = "Magic: The Gathering Comprehensive Rules"
+_CHUNK = 1 << 16
+_HEADERS = {"User-Agent": f"kb/{__version__} (rulings knowledge base)", "Accept": "*/*", "Accept-Encoding": "identity"}
+
+# progress(label, bytes done, total bytes or None)
+Progress = Callable[[str, int, int | None], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Fetched:
+    """What happened to one file: 'downloaded', 'resumed' or 'unchanged'."""
+
+    name: str
+    path: Path
+    status: str
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Remote:
+    """One file to fetch, and what the listing says about it."""
+
+    label: str
+    url: str
+    target: str
+    verify: Callable[[Path], str | None]  # returns what is wrong, or None
+    updated_at: str | None = None
+    size: int | None = None
+
+
+@dataclass(slots=True)
+class _Meta:
+    """What we know about a downloaded (or partly downloaded) file."""
+
+    url: str
+    updated_at: str | None = None
+    size: int | None = None
+    etag: str | None = None
+    last_modified: str | None = None
+
+
+def fetch(
+    cache_dir: Path,
+    *,
+    cr_url: str = DEFAULT_CR_URL,
+    bulk_listing_url: str = BULK_LISTING_URL,
+    progress: Progress | Literal["auto"] | None = "auto",
+    timeout: float = 60.0,
+) -> list[Fetched]:
+    """Bring the cached CR text and Scryfall bulk files up to date.
+
+    `progress="auto"` draws a bar on stderr when it is a terminal and stays quiet
+    otherwise; None is always quiet.
+    """
+    report = _choose_progress(progress)
+    listing = _get_json(bulk_listing_url, timeout)
+    remotes = [_Remote("Comprehensive Rules", cr_url, CR_FILE, _verify_cr), *_bulk_remotes(listing, bulk_listing_url)]
+    return [_fetch_one(Path(cache_dir), remote, report, timeout) for remote in remotes]
+
+
+def _bulk_remotes(listing: Any, listing_url: str) -> list[_Remote]:
+    entries = listing.get("data") if isinstance(listing, dict) else None
+    if not isinstance(entries, list):
+        raise KbError(f"unexpected bulk-data listing from {listing_url}: no 'data' array")
+    by_type = {entry.get("type"): entry for entry in entries if isinstance(entry, dict)}
+    remotes = []
+    for kind, (target, element) in BULK_FILES.items():
+        entry = by_type.get(kind)
+        if entry is None or not isinstance(entry.get("download_uri"), str):
+            raise KbError(f"the bulk-data listing at {listing_url} has no {kind!r} entry with a download_uri")
+        size = entry.get("size")
+        remotes.append(
+            _Remote(
+                label=f"Scryfall {kind.replace('_', ' ')}",
+                url=entry["download_uri"],
+                target=target,
+                verify=_json_verifier(element),
+                updated_at=str(entry.get("updated_at") or "") or None,
+                size=size if isinstance(size, int) else None,
+            )
+        )
+    return remotes
+
+
+# -- one file -------------------------------------------------------------------------
+
+
+def _fetch_one(cache: Path, remote: _Remote, progress: Progress, timeout: float) -> Fetched:
+    target = cache / remote.target
+    meta = _read_meta(_meta_path(target))
+    if _listing_unchanged(target, meta, remote):
+        return Fetched(remote.label, target, "unchanged", target.stat().st_size)
+
+    part = target.with_name(target.name + ".part")
+    part_meta_path = _meta_path(part)
+    part_meta = _read_meta(part_meta_path)
+    offset = part.stat().st_size if part.exists() and _same_version(part_meta, remote) else 0
+
+    headers = dict(_HEADERS)
+    if target.exists() and meta is not None and meta.url == remote.url and remote.updated_at is None:
+        # No listing to compare with (the CR): ask the server whether it changed.
+        if meta.etag:
+            headers["If-None-Match"] = meta.etag
+        if meta.last_modified:
+            headers["If-Modified-Since"] = meta.last_modified
+    if offset and part_meta is not None:
+        headers["Range"] = f"bytes={offset}-"
+        if part_meta.etag or part_meta.last_modified:
+            headers["If-Range"] = part_meta.etag or part_meta.last_modified or ""
+
+    try:
+        response = _open(remote.url, headers, timeout, not_modified_ok=True)
+    except _RangeNotSatisfiable:  # our .part is longer than the file: start over
+        offset = 0
+        headers.pop("Range", None)
+        headers.pop("If-Range", None)
+        response = _open(remote.url, headers, timeout)
+    if response is None:  # 304 Not Modified
+        return Fetched(remote.label, target, "unchanged", target.stat().st_size)
+    with response:
+        resumed, total = _resume_point(response, offset)
+        cache.mkdir(parents=True, exist_ok=True)
+        fresh = _Meta(
+            remote.url, remote.updated_at, remote.size, response.headers.get("ETag"), response.headers.get("Last-Modified")
+        )
+        _write_meta(part_meta_path, fresh)
+        with part.open("ab" if resumed else "wb") as out:
+            _copy(response, out, remote, progress, resumed, total)
+
+    size = part.stat().st_size
+    expected = total if total is not None else remote.size
+    if expected is not None and size < expected:  # the connection ended early without an error
+        raise KbError(
+            f"download of {remote.url} interrupted after {size:,} of {expected:,} bytes",
+            hint="run the fetch again to resume it",
+        )
+    problem = f"size {size:,} bytes, expected {expected:,}" if expected is not None and size != expected else None
+    problem = problem or remote.verify(part)
+    if problem:
+        part.unlink()
+        part_meta_path.unlink(missing_ok=True)
+        raise KbError(f"downloaded {remote.label} from {remote.url} failed verification: {problem}", hint="cache unchanged")
+    os.replace(part, target)
+    fresh.size = size
+    _write_meta(_meta_path(target), fresh)
+    part_meta_path.unlink(missing_ok=True)
+    return Fetched(remote.label, target, "resumed" if resumed else "downloaded", size)
+
+
+def _listing_unchanged(target: Path, meta: _Meta | None, remote: _Remote) -> bool:
+    return (
+        remote.updated_at is not None
+        and meta is not None
+        and target.exists()
+        and (meta.url, meta.updated_at) == (remote.url, remote.updated_at)
+        and target.stat().st_size == meta.size
+        and (remote.size is None or remote.size == meta.size)
+    )
+
+
+def _same_version(part_meta: _Meta | None, remote: _Remote) -> bool:
+    """Whether a leftover .part was a download of the file the listing offers now."""
+    return part_meta is not None and (part_meta.url, part_meta.updated_at) == (remote.url, remote.updated_at)
+
+
+_CONTENT_RANGE = re.compile(r"bytes (\d+)-(\d+)/(\d+|\*)")
+
+
+def _resume_point(response: http.client.HTTPResponse, offset: int) -> tuple[int, int | None]:
+    """(bytes already in the .part that this response continues, total size or None)."""
+    if response.status == 206:
+        m = _CONTENT_RANGE.fullmatch(response.headers.get("Content-Range", "").strip())
+        if m and int(m[1]) == offset:
+            return offset, int(m[3]) if m[3] != "*" else None
+        raise KbError(f"{response.url}: the server answered a resume request with an unexpected range")
+    length = response.headers.get("Content-Length")
+    return 0, int(length) if length and length.isdigit() else None
+
+
+def _copy(response: BinaryIO, out: BinaryIO, remote: _Remote, progress: Progress, done: int, total: int | None) -> None:
+    progress(remote.label, done, total)
+    try:
+        while chunk := response.read(_CHUNK):
+            out.write(chunk)
+            done += len(chunk)
+            progress(remote.label, done, total)
+        if total is None:
+            progress(remote.label, done, done)  # lets a bar finish its line
+    except (OSError, http.client.HTTPException) as exc:
+        out.flush()
+        raise KbError(
+            f"download of {remote.url} interrupted after {done:,} bytes: {_reason(exc)}",
+            hint="run the fetch again to resume it",
+        ) from None
+
+
+# -- HTTP -----------------------------------------------------------------------------
+
+
+class _RangeNotSatisfiable(Exception):
+    """HTTP 416: the range we asked to resume from is past the end of the file."""
+
+
+def _open(url: str, headers: dict[str, str], timeout: float, *, not_modified_ok: bool = False) -> http.client.HTTPResponse | None:
+    """The server's response; None for 304 when allowed; a KbError for anything that is not a success."""
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        return urllib.request.urlopen(request, timeout=timeout)
+    except urllib.error.HTTPError as exc:
+        exc.close()
+        if exc.code == 304 and not_modified_ok:
+            return None
+        if exc.code == 416 and "Range" in headers:
+            raise _RangeNotSatisfiable from None
+        raise KbError(f"cannot download {url}: HTTP {exc.code} {exc.reason}") from None
+    except (urllib.error.URLError, OSError, http.client.HTTPException) as exc:
+        raise KbError(f"cannot reach {_host(url)}: {_reason(exc)}", hint="check the network; the cache is unchanged") from None
+
+
+def _get_json(url: str, timeout: float) -> Any:
+    response = _open(url, {**_HEADERS, "Accept": "application/json"}, timeout)
+    assert response is not None
+    with response:
+        try:
+            return json.loads(response.read())
+        except (OSError, http.client.HTTPException) as exc:
+            raise KbError(f"cannot reach {_host(url)}: {_reason(exc)}") from None
+        except ValueError as exc:
+            raise KbError(f"{url} did not answer with JSON: {exc}") from None
+
+
+def _host(url: str) -> str:
+    return urllib.parse.urlsplit(url).netloc or url
+
+
+def _reason(exc: BaseException) -> str:
+    reason = getattr(exc, "reason", None) or exc
+    return str(reason) or type(exc).__name__
+
+
+# -- verification ---------------------------------------------------------------------
+
+
+def _verify_cr(path: Path) -> str | None:
+    with path.open("rb") as f:
+        head = f.read(200).decode("utf-8-sig", errors="replace").lstrip()
+    if head.startswith(_CR_START):
+        return None
+    return f"it does not start like the Comprehensive Rules ({head[:40]!r})"
+
+
+def _json_verifier(kind: str) -> Callable[[Path], str | None]:
+    def verify(path: Path) -> str | None:
+        elements = iter_array(path, item=kind)
+        try:
+            first = next(elements, None)
+        except SourceError as exc:
+            return exc.message
+        finally:
+            elements.close()
+        if first is None:
+            return "it is an empty array"
+        found = first.value.get("object") if isinstance(first.value, dict) else None
+        return None if found == kind else f"its first element is not a {kind} (object {found!r})"
+
+    return verify
+
+
+# -- metadata and progress --------------------------------------------------------------
+
+
+def _meta_path(path: Path) -> Path:
+    return path.with_name(path.name + ".meta.json")
+
+
+def _read_meta(path: Path) -> _Meta | None:
+    try:
+        return _Meta(**json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError):
+        return None  # no record, or one we cannot read: treat the file as unknown
+
+
+def _write_meta(path: Path, meta: _Meta) -> None:
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(asdict(meta), indent=2) + "\n", encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def _choose_progress(progress: Progress | Literal["auto"] | None) -> Progress:
+    if progress == "auto":
+        return TerminalProgress(sys.stderr) if sys.stderr.isatty() else _quiet
+    return progress or _quiet
+
+
+def _quiet(label: str, done: int, total: int | None) -> None:
+    pass
+
+
+class TerminalProgress:
+    """A one-line progress bar, redrawn at most ten times a second."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self._last = 0.0
+
+    def __call__(self, label: str, done: int, total: int | None) -> None:
+        now = time.monotonic()
+        finished = total is not None and done >= total
+        if now - self._last < 0.1 and not finished:
+            return
+        self._last = now
+        if total:
+            filled = self.width * done // total
+            bar = "#" * filled + "." * (self.width - filled)
+            line = f"{label} [{bar}] {100 * done // total:3d}% {done / 1e6:.1f}/{total / 1e6:.1f} MB"
+        else:
+            line = f"{label} {done / 1e6:.1f} MB"
+        self.stream.write("\r" + line + ("\n" if finished else ""))
+        self.stream.flush()

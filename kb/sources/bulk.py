@@ -1,0 +1,93 @@
+"""What the bulk card-data importers (Scryfall, MTGJSON) share.
+
+Both read third-party JSON that we do not control, so every field is checked
+for its type before it becomes part of a record: a number where text belongs is
+reported with its position instead of surfacing later as a crash in a template.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from datetime import date
+from typing import Any, NamedTuple
+
+from kb.errors import SourceError
+from kb.model import Card, Origin, Ruling
+
+# Layouts that are not cards a player looks up rulings for. Tokens and emblems
+# share names across many Oracle identities ("Soldier", "Treasure"), which would
+# collide on the card id derived from the name; art-series cards are souvenirs.
+SKIPPED_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
+
+
+class Imported(NamedTuple):
+    """What one source yields: its cards and rulings, plus notes on what it skipped."""
+
+    cards: tuple[Card, ...]
+    rulings: tuple[Ruling, ...]
+    notes: tuple[str, ...] = ()
+
+
+class Where(NamedTuple):
+    """The element a field is read from, for error messages."""
+
+    origin: Origin
+    element: str  # "card 12", "entry 3 ('Opt')"
+
+    def error(self, message: str, hint: str = "") -> SourceError:
+        return SourceError(f"{message} ({self.element})", self.origin, hint)
+
+
+def require_object(value: Any, where: Where, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise where.error(f"expected {what} as a JSON object, found {json_type(value)}")
+    return value
+
+
+def require_text(obj: Mapping[str, Any], key: str, where: Where) -> str:
+    value = obj.get(key)
+    if value is None:
+        raise where.error(f"missing field {key!r}")
+    if not isinstance(value, str):
+        raise where.error(f"field {key!r} should be text, found {json_type(value)}")
+    return value
+
+
+def optional_text(obj: Mapping[str, Any], key: str, where: Where) -> str | None:
+    value = obj.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    raise where.error(f"field {key!r} should be text, found {json_type(value)}")
+
+
+def shared(value: str | None) -> str | None:
+    """One copy of a short, much-repeated value ("2", "Instant", "wotc") for all records that hold it."""
+    return None if value is None else sys.intern(value)
+
+
+def require_date(obj: Mapping[str, Any], key: str, where: Where) -> date:
+    text = require_text(obj, key, where)
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise where.error(f"field {key!r} should be a date YYYY-MM-DD, found {text!r}") from None
+
+
+def json_type(value: Any) -> str:
+    """How JSON would name the type of a decoded value."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -1,0 +1,151 @@
+"""MTGJSON AtomicCards: `{"meta": {...}, "data": {"Card Name": [face, ...]}}`.
+
+The `data` object is streamed one entry (one card name) at a time. An entry's
+list holds one object per face, each repeating the card's rulings; a list can in
+rare cases hold several Oracle identities under one name (Un-set variants), so
+faces are grouped by their Scryfall Oracle id.
+
+Imported text is kept as text; nothing here interprets or executes it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from kb.model import Card, Face, Origin, Ruling, ruling_id
+from kb.sources.bulk import (
+    SKIPPED_LAYOUTS,
+    Imported,
+    Where,
+    json_type,
+    optional_text,
+    plural,
+    require_date,
+    require_object,
+    require_text,
+    shared,
+)
+from kb.sources.json_stream import iter_members
+
+SOURCE = "mtgjson"
+
+_HINT = "MTGJSON AtomicCards is a JSON object with 'meta' and 'data' members"
+
+
+def load(path: Path) -> Imported:
+    """Read an AtomicCards file into Card and Ruling records, in file order."""
+    cards: list[Card] = []
+    rulings: list[Ruling] = []
+    skipped: Counter[str] = Counter()
+    source = str(path)  # one string shared by every origin
+    for element in iter_members(path, "data", item="entry", hint=_HINT):
+        where = Where(Origin(source, element.line), f"entry {element.index} ({element.key!r})")
+        entry = element.value
+        if not isinstance(entry, list):
+            raise where.error(
+                f"expected a list of card faces, found {json_type(entry)}",
+                hint="this looks like another MTGJSON file (AllPrintings?), not AtomicCards",
+            )
+        objects = [require_object(face, where, "a card face") for face in entry]
+        for group in _by_identity(objects, where):
+            layout = optional_text(group[0], "layout", where) or "normal"
+            if layout in SKIPPED_LAYOUTS:
+                skipped[layout] += 1
+                continue
+            card = _card(element.key or "", group, where)
+            cards.append(card)
+            rulings.extend(_rulings(card, group, where))
+    notes = tuple(f"{path}: skipped {plural(n, 'card')} of layout {layout!r}" for layout, n in sorted(skipped.items()))
+    return Imported(tuple(cards), tuple(rulings), notes)
+
+
+def _oracle_id(obj: Mapping[str, Any], where: Where) -> str | None:
+    identifiers = obj.get("identifiers") or {}
+    if not isinstance(identifiers, dict):
+        raise where.error(f"field 'identifiers' should be an object, found {json_type(identifiers)}")
+    return optional_text(identifiers, "scryfallOracleId", where)
+
+
+def _by_identity(objects: Sequence[Mapping[str, Any]], where: Where) -> list[list[Mapping[str, Any]]]:
+    groups: dict[str | None, list[Mapping[str, Any]]] = {}
+    for obj in objects:
+        groups.setdefault(_oracle_id(obj, where), []).append(obj)
+    return list(groups.values())
+
+
+def _card(key: str, group: Sequence[Mapping[str, Any]], where: Where) -> Card:
+    first = group[0]
+    name = optional_text(first, "name", where) or key
+    if not name:
+        raise where.error("missing field 'name'")
+    oracle_id = _oracle_id(first, where)
+    multi = len(group) > 1 or optional_text(first, "faceName", where) is not None
+    if not multi:
+        return Card(
+            name=name,
+            origin=where.origin,
+            mana_cost=shared(optional_text(first, "manaCost", where)) or "",
+            type_line=shared(optional_text(first, "type", where)) or "",
+            oracle_text=optional_text(first, "text", where) or "",
+            power=shared(optional_text(first, "power", where)),
+            toughness=shared(optional_text(first, "toughness", where)),
+            loyalty=shared(optional_text(first, "loyalty", where)),
+            oracle_id=oracle_id,
+        )
+    # Faces in side order ("a", "b", …); a face without a side keeps its place at the end.
+    ordered = sorted(group, key=lambda obj: optional_text(obj, "side", where) or "~")
+    faces = tuple(_face(obj, where) for obj in ordered)
+    return Card(
+        name=name,
+        origin=where.origin,
+        mana_cost=" // ".join(face.mana_cost for face in faces if face.mana_cost),
+        type_line=" // ".join(face.type_line for face in faces if face.type_line),
+        faces=faces,
+        oracle_id=oracle_id,
+    )
+
+
+def _face(obj: Mapping[str, Any], where: Where) -> Face:
+    return Face(
+        name=optional_text(obj, "faceName", where) or require_text(obj, "name", where),
+        mana_cost=shared(optional_text(obj, "manaCost", where)) or "",
+        type_line=shared(optional_text(obj, "type", where)) or "",
+        oracle_text=optional_text(obj, "text", where) or "",
+        power=shared(optional_text(obj, "power", where)),
+        toughness=shared(optional_text(obj, "toughness", where)),
+        loyalty=shared(optional_text(obj, "loyalty", where)),
+    )
+
+
+def _rulings(card: Card, group: Sequence[Mapping[str, Any]], where: Where) -> list[Ruling]:
+    """The card's rulings: every face repeats them, so each (date, text) is taken once."""
+    seen: set[tuple[date, str]] = set()
+    ordinals: Counter[date] = Counter()
+    rulings: list[Ruling] = []
+    for obj in group:
+        raw = obj.get("rulings") or []
+        if not isinstance(raw, list):
+            raise where.error(f"field 'rulings' should be an array, found {json_type(raw)}")
+        for item in raw:
+            ruling = require_object(item, where, "a ruling")
+            published = require_date(ruling, "date", where)
+            text = require_text(ruling, "text", where)
+            if (published, text) in seen:
+                continue
+            seen.add((published, text))
+            ordinals[published] += 1
+            rulings.append(
+                Ruling(
+                    id=ruling_id(card.id, published, ordinals[published]),
+                    text=text,
+                    origin=where.origin,
+                    card=card.id,
+                    date=published,
+                    sources=(SOURCE,),
+                )
+            )
+    return rulings

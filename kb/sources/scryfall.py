@@ -1,0 +1,176 @@
+"""Scryfall bulk data: the oracle-cards file and the rulings file.
+
+Both are JSON arrays, one object per line, streamed element by element (see
+`json_stream`). Rulings name their card only by Oracle id, so reading them needs
+the oracle id -> card id map that reading the cards produces.
+
+Imported text is kept as text; nothing here interprets or executes it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from kb.model import Card, Face, Origin, Ruling, ruling_id
+from kb.sources.bulk import (
+    SKIPPED_LAYOUTS,
+    Imported,
+    Where,
+    optional_text,
+    plural,
+    require_date,
+    require_object,
+    require_text,
+    shared,
+)
+from kb.sources.json_stream import iter_array
+
+SOURCE = "scryfall"
+
+_BULK_HINT = "a Scryfall bulk file is a JSON array, as downloaded from the bulk-data listing"
+
+
+def load(cards_path: Path, rulings_path: Path) -> Imported:
+    """Read an oracle-cards file and a rulings file into Card and Ruling records."""
+    cards, card_notes = read_cards(cards_path)
+    card_ids = {card.oracle_id: card.id for card in cards if card.oracle_id}
+    rulings, ruling_notes = read_rulings(rulings_path, card_ids)
+    return Imported(tuple(cards), tuple(rulings), tuple(card_notes + ruling_notes))
+
+
+def read_cards(path: Path) -> tuple[list[Card], list[str]]:
+    """The cards of an oracle-cards file, one per Oracle id, in file order; plus notes on what was skipped."""
+    by_oracle: dict[str, Card] = {}
+    reversible: set[str] = set()  # oracle ids whose card so far is a reversible printing
+    skipped: Counter[str] = Counter()
+    duplicates = 0
+    source = str(path)  # one string shared by every origin
+    for element in iter_array(path, item="card", hint=_BULK_HINT):
+        where = Where(Origin(source, element.line), f"card {element.index}")
+        obj = require_object(element.value, where, "a card")
+        _check_is_card(obj, where)
+        layout = optional_text(obj, "layout", where) or "normal"
+        if layout in SKIPPED_LAYOUTS:
+            skipped[layout] += 1
+            continue
+        card = _card(obj, where)
+        assert card.oracle_id is not None  # _card requires it
+        previous = by_oracle.get(card.oracle_id)
+        if previous is None or (card.oracle_id in reversible and layout != "reversible_card"):
+            # A reversible printing carries its Oracle id only on its faces and may
+            # duplicate the card's ordinary entry; the ordinary entry is the better record.
+            by_oracle[card.oracle_id] = card
+            if layout == "reversible_card":
+                reversible.add(card.oracle_id)
+            else:
+                reversible.discard(card.oracle_id)
+        else:
+            duplicates += 1
+    notes = [f"{path}: skipped {plural(n, 'card')} of layout {layout!r}" for layout, n in sorted(skipped.items())]
+    if duplicates:
+        notes.append(f"{path}: skipped {plural(duplicates, 'card')} repeating an Oracle id")
+    return list(by_oracle.values()), notes
+
+
+def _check_is_card(obj: Mapping[str, Any], where: Where) -> None:
+    kind = obj.get("object", "card")
+    if kind == "ruling":
+        raise where.error(
+            "this is a ruling, not a card", hint="this looks like the Scryfall rulings file, not the oracle-cards file"
+        )
+    if kind != "card":
+        raise where.error(f"expected a card object, found object {kind!r}", hint=_BULK_HINT)
+
+
+def _card(obj: Mapping[str, Any], where: Where) -> Card:
+    raw_faces = obj.get("card_faces") or []
+    if not isinstance(raw_faces, list):
+        raise where.error("field 'card_faces' should be an array")
+    faces = [require_object(face, where, "a card face") for face in raw_faces]
+    oracle_id = optional_text(obj, "oracle_id", where)
+    if oracle_id is None and faces:
+        # Reversible cards keep their Oracle id on the faces only.
+        oracle_id = optional_text(faces[0], "oracle_id", where)
+    if oracle_id is None:
+        raise where.error("missing field 'oracle_id'")
+    return Card(
+        name=require_text(obj, "name", where),
+        origin=where.origin,
+        mana_cost=shared(optional_text(obj, "mana_cost", where)) or "",
+        type_line=shared(optional_text(obj, "type_line", where)) or "",
+        oracle_text=optional_text(obj, "oracle_text", where) or "",
+        power=shared(optional_text(obj, "power", where)),
+        toughness=shared(optional_text(obj, "toughness", where)),
+        loyalty=shared(optional_text(obj, "loyalty", where)),
+        faces=tuple(_face(face, where) for face in faces),
+        oracle_id=oracle_id,
+    )
+
+
+def _face(obj: Mapping[str, Any], where: Where) -> Face:
+    return Face(
+        name=require_text(obj, "name", where),
+        mana_cost=shared(optional_text(obj, "mana_cost", where)) or "",
+        type_line=shared(optional_text(obj, "type_line", where)) or "",
+        oracle_text=optional_text(obj, "oracle_text", where) or "",
+        power=shared(optional_text(obj, "power", where)),
+        toughness=shared(optional_text(obj, "toughness", where)),
+        loyalty=shared(optional_text(obj, "loyalty", where)),
+    )
+
+
+def read_rulings(path: Path, card_ids: Mapping[str, str]) -> tuple[list[Ruling], list[str]]:
+    """The rulings of a rulings file whose Oracle id is in `card_ids` (oracle id -> card id), in file order.
+
+    A ruling's id counts the rulings of its card on its date in file order, so it
+    stays the same as long as Scryfall keeps the order of a card's rulings.
+    """
+    rulings: list[Ruling] = []
+    ordinals: Counter[tuple[str, date]] = Counter()
+    unknown = 0
+    first_unknown: Origin | None = None
+    source_path = str(path)  # one string shared by every origin
+    for element in iter_array(path, item="ruling", hint=_BULK_HINT):
+        origin = Origin(source_path, element.line)
+        where = Where(origin, f"ruling {element.index}")
+        obj = require_object(element.value, where, "a ruling")
+        _check_is_ruling(obj, where)
+        oracle_id = require_text(obj, "oracle_id", where)
+        published = require_date(obj, "published_at", where)
+        text = require_text(obj, "comment", where)
+        source = shared(optional_text(obj, "source", where)) or "wotc"
+        card_id = card_ids.get(oracle_id)
+        if card_id is None:
+            unknown += 1
+            first_unknown = first_unknown or origin
+            continue
+        ordinals[card_id, published] += 1
+        rulings.append(
+            Ruling(
+                id=ruling_id(card_id, published, ordinals[card_id, published]),
+                text=text,
+                origin=origin,
+                card=card_id,
+                date=published,
+                source=source,
+                sources=(SOURCE,),
+            )
+        )
+    notes = []
+    if unknown:
+        notes.append(f"{first_unknown}: skipped {plural(unknown, 'ruling')} for cards not in the cards file")
+    return rulings, notes
+
+
+def _check_is_ruling(obj: Mapping[str, Any], where: Where) -> None:
+    kind = obj.get("object", "ruling")
+    if kind == "card":
+        raise where.error(
+            "this is a card, not a ruling", hint="this looks like the Scryfall oracle-cards file, not the rulings file"
+        )
+    if kind != "ruling":
+        raise where.error(f"expected a ruling object, found object {kind!r}", hint=_BULK_HINT)

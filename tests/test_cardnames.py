@@ -1,0 +1,86 @@
+"""Finding card names in ruling texts."""
+
+from __future__ import annotations
+
+from kb.cardnames import CardNameMatcher, Span, own_names
+from kb.model import Card, Face, Origin
+
+HERE = Origin("cards.json", 1)
+
+
+def card(name: str, type_line: str = "Instant", **fields: object) -> Card:
+    return Card(name=name, origin=HERE, type_line=type_line, **fields)  # type: ignore[arg-type]
+
+
+CARDS = [
+    card("Rona, Disciple of Gix", "Legendary Creature — Human Artificer", short_name="Rona"),
+    card("Jodah, Archmage Eternal", "Legendary Creature — Human Wizard"),
+    card("Jodah's Avenger", "Creature — Human Knight"),
+    card("Laelia, the Blade Reforged", "Legendary Creature — Spirit Warrior"),
+    card("Opt"),
+    card("Fog"),
+    card("Island", "Basic Land — Island"),
+    card("Exile"),
+    card("Fire // Ice", "Instant // Instant", faces=(Face("Fire"), Face("Ice"))),
+    card("Lim-Dûl's Vault"),
+    card("Ach! Hans, Run!", "Enchantment"),
+]
+MATCHER = CardNameMatcher(CARDS)
+
+
+def found(text: str, card_id: str | None = None) -> list[tuple[str, str]]:
+    return [(text[start:end], cid) for start, end, cid in MATCHER.find(text, card_id)]
+
+
+def test_a_full_name_is_found_with_its_span() -> None:
+    text = "You may also pay alternative costs such as that granted by Jodah, Archmage Eternal."
+    assert MATCHER.find(text) == [Span(59, 82, "jodah-archmage-eternal")]
+
+
+def test_the_longest_name_wins() -> None:
+    assert found("Jodah's Avenger is not Jodah, Archmage Eternal.") == [
+        ("Jodah's Avenger", "jodah-s-avenger"),
+        ("Jodah, Archmage Eternal", "jodah-archmage-eternal"),
+    ]
+    assert found("Casting Fire // Ice this way.") == [("Fire // Ice", "fire-ice")]
+
+
+def test_a_short_name_means_the_rulings_own_card() -> None:
+    text = "If Rona leaves the battlefield, Rona's exiled cards stay exiled."
+    assert found(text, "rona-disciple-of-gix") == [("Rona", "rona-disciple-of-gix"), ("Rona", "rona-disciple-of-gix")]
+    assert found(text, "opt") == []  # in another card's ruling, "Rona" is not a card name
+    # The part before a legendary name's comma is a short name too.
+    assert found("Laelia's last ability triggers.", "laelia-the-blade-reforged") == [("Laelia", "laelia-the-blade-reforged")]
+
+
+def test_common_words_are_not_card_names() -> None:
+    assert found("You may opt to scry; the fog lifts; exile it.") == []  # case matters
+    assert found("Fogwalker and Optimism are other cards.") == []  # whole words only
+    assert found("Sacrifice an Island, then Exile it.") == []  # a type and a keyword action
+
+
+def test_a_single_word_name_counts_mid_sentence_but_not_at_a_sentence_start() -> None:
+    assert found("You can respond with Opt. Opt is an instant.") == [("Opt", "opt")]
+    assert found("If you cast Fog’s copy. (Fog prevents damage.)") == [("Fog", "fog")]
+
+
+def test_the_rulings_own_card_is_found_whatever_its_name() -> None:
+    assert found("Opt is an instant.", "opt") == [("Opt", "opt")]
+    assert found("Exile exiles a creature.", "exile") == [("Exile", "exile")]
+
+
+def test_face_names_lead_to_the_card() -> None:
+    assert found("You can cast Fire and then Ice.") == [("Fire", "fire-ice"), ("Ice", "fire-ice")]
+
+
+def test_curly_apostrophes_and_punctuated_names_match() -> None:
+    assert found("Unlike Lim-Dûl’s Vault, Ach! Hans, Run! asks for a name.") == [
+        ("Lim-Dûl’s Vault", "lim-dul-s-vault"),
+        ("Ach! Hans, Run!", "ach-hans-run"),
+    ]
+
+
+def test_own_names() -> None:
+    assert own_names(CARDS[0]) == ["Rona, Disciple of Gix", "Rona"]
+    assert own_names(CARDS[8]) == ["Fire // Ice", "Fire", "Ice"]
+    assert own_names(CARDS[10]) == ["Ach! Hans, Run!"]  # not legendary: no short name
