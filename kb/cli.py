@@ -13,6 +13,8 @@ COMMANDS = {
     "build": "build the site from content/ (and a CR file, if given)",
     "check": "validate content/ and run its examples, without building",
     "rules-stats": "print statistics of a Comprehensive Rules file as JSON",
+    "search": "search the built site's offline index from a terminal",
+    "show": "print one rule, card, glossary term or ruling with its links",
 }
 
 

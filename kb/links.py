@@ -7,9 +7,11 @@ the search index only read them. A rule's "Cited by" list is its backlinks.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from kb.cardnames import CardNameMatcher
 from kb.errors import ContentError, KbError
 from kb.model import Origin, natural_key, rule_kind
 from kb.references import find_references
@@ -58,6 +60,8 @@ class Links:
     # rule number -> who cites it
     backlinks: dict[str, list[Citation]] = field(default_factory=dict)
     unresolved: list[Unresolved] = field(default_factory=list)
+    # card id -> ids of other cards' rulings that name it
+    mentions: dict[str, list[str]] = field(default_factory=dict)
 
 
 def link_records(kb: KnowledgeBase) -> tuple[Links, list[KbError]]:
@@ -73,9 +77,14 @@ def link_records(kb: KnowledgeBase) -> tuple[Links, list[KbError]]:
     for card in kb.cards.values():
         # A card cites the rules of the keywords in its Oracle text.
         linker.text(("card", card.id), card.oracle_text, Citation("card", card.id, card.origin))
+    names = CardNameMatcher(kb.cards.values()) if kb.rulings else None
     for ruling in kb.rulings.values():
         citation = Citation("ruling", ruling.id, ruling.origin)
-        linker.text(("ruling", ruling.id), ruling.text, citation, strict=True)
+        cards = [s for s in names.find(ruling.text, ruling.card) if s.card_id != ruling.card] if names else []
+        for span in cards:
+            linker.mentions[span.card_id].add(ruling.id)
+        card_spans = [Span(s.start, s.end, Target("card", s.card_id)) for s in cards]
+        linker.text(("ruling", ruling.id), ruling.text, citation, strict=True, extra=card_spans)
         for number in ruling.rules:
             linker.cite(number, citation, strict=True)
         if ruling.example:
@@ -92,10 +101,12 @@ class _Linker:
         # rule number -> (kind, id) -> citation: one entry per citing record
         self.backlinks: dict[str, dict[tuple[str, str], Citation]] = defaultdict(dict)
         self.unresolved: list[Unresolved] = []
+        self.mentions: dict[str, set[str]] = defaultdict(set)
         self.errors: list[KbError] = []
 
-    def text(self, key: tuple[str, str], text: str, citation: Citation, strict: bool = False) -> None:
-        spans = []
+    def text(self, key: tuple[str, str], text: str, citation: Citation, strict: bool = False, extra: Sequence[Span] = ()) -> None:
+        """Link the rule references and terms in `text`; `extra` links (card names) are kept as given."""
+        spans = list(extra)
         for ref in find_references(text):
             for start, end, number in ref.links:
                 # Rules inside a range have no text of their own (start == end): cited, not linked.
@@ -145,4 +156,5 @@ class _Linker:
             number: [cites[key] for key in sorted(cites, key=lambda k: (k[0], natural_key(k[1])))]
             for number, cites in self.backlinks.items()
         }
-        return Links(self.spans, backlinks, self.unresolved), self.errors
+        mentions = {card: sorted(rulings, key=natural_key) for card, rulings in self.mentions.items()}
+        return Links(self.spans, backlinks, self.unresolved, mentions), self.errors

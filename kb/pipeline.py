@@ -9,8 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb.errors import BuildError
+from kb.check import CheckReport, check_examples
+from kb.errors import BuildError, raise_all
+from kb.merge import merge
 from kb.render import Page, render_pages
+from kb.sources import mtgjson, scryfall
+from kb.sources.bulk import Imported
 from kb.sources.content import load_content
 from kb.sources.cr_text import read_rules
 from kb.store import KnowledgeBase, assemble
@@ -24,10 +28,21 @@ class Settings:
     templates: Path
     rules: Path | None = None
     previous_rules: Path | None = None
+    scryfall_cards: Path | None = None
+    scryfall_rulings: Path | None = None
+    mtgjson: Path | None = None
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A knowledge base that passed its checks, with the report the pages show."""
+
+    kb: KnowledgeBase
+    report: CheckReport
 
 
 def load_knowledge_base(settings: Settings) -> KnowledgeBase:
-    """Sources -> records -> one checked, cross-linked knowledge base."""
+    """Sources -> records -> one cross-linked knowledge base, rejecting what does not fit."""
     if not settings.content.is_dir():
         raise BuildError(
             f"content folder not found: {settings.content}", hint="set the kb plugin's 'content' option in mkdocs.yml"
@@ -35,12 +50,41 @@ def load_knowledge_base(settings: Settings) -> KnowledgeBase:
     content = load_content(settings.content)
     rules = read_rules(settings.rules) if settings.rules else None
     previous = read_rules(settings.previous_rules) if settings.previous_rules else None
-    return assemble(content.cards, content.rulings, rules, previous)
+    cards, rulings = content.cards, content.rulings
+    imported = _imports(settings)
+    if imported:
+        merged = merge(cards, rulings, imported)
+        cards, rulings = merged.cards, merged.rulings
+    return assemble(cards, rulings, rules, previous)
 
 
-def build_pages(kb: KnowledgeBase, settings: Settings) -> list[Page]:
+def _imports(settings: Settings) -> list[Imported]:
+    """Bulk card data, in order of precedence: Scryfall, then MTGJSON."""
+    imported = []
+    if bool(settings.scryfall_cards) != bool(settings.scryfall_rulings):
+        raise BuildError("Scryfall import needs both the oracle-cards file and the rulings file", hint="give both, or neither")
+    if settings.scryfall_cards and settings.scryfall_rulings:
+        imported.append(scryfall.load(settings.scryfall_cards, settings.scryfall_rulings))
+    if settings.mtgjson:
+        imported.append(mtgjson.load(settings.mtgjson))
+    return imported
+
+
+def check(kb: KnowledgeBase) -> CheckReport:
+    """Run every example; a ruling whose example no longer holds stops the build."""
+    report = check_examples(kb)
+    raise_all(report.errors())
+    return report
+
+
+def prepare(settings: Settings) -> Checked:
+    kb = load_knowledge_base(settings)
+    return Checked(kb, check(kb))
+
+
+def build_pages(checked: Checked, settings: Settings) -> list[Page]:
     if not settings.templates.is_dir():
         raise BuildError(
             f"templates folder not found: {settings.templates}", hint="set the kb plugin's 'templates' option in mkdocs.yml"
         )
-    return render_pages(kb, settings.templates)
+    return render_pages(checked.kb, settings.templates, checked.report)

@@ -17,10 +17,12 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
+from kb.api import write_api
 from kb.errors import KbError
-from kb.pipeline import Settings, build_pages, load_knowledge_base
+from kb.pipeline import Checked, Settings, build_pages, prepare
 from kb.render import Page
-from kb.store import KnowledgeBase
+from kb.search import write_search_index
+from kb.web_search import write_web_search
 
 
 class KbPluginConfig(Config):
@@ -28,37 +30,39 @@ class KbPluginConfig(Config):
     templates = opt.Type(str, default="templates")
     rules = opt.Optional(opt.Type(str))
     previous_rules = opt.Optional(opt.Type(str))
+    scryfall_cards = opt.Optional(opt.Type(str))
+    scryfall_rulings = opt.Optional(opt.Type(str))
+    mtgjson = opt.Optional(opt.Type(str))
+
+
+# The options that name input files; a flag of `kb build` with the same name overrides each.
+INPUT_FILES = ("rules", "previous_rules", "scryfall_cards", "scryfall_rulings", "mtgjson")
 
 
 class KbPlugin(BasePlugin[KbPluginConfig]):
     def __init__(self) -> None:
         super().__init__()
         # Set by `kb build`, which loads and checks the knowledge base itself.
-        self.preloaded: KnowledgeBase | None = None
-        self.kb: KnowledgeBase | None = None
+        self.preloaded: Checked | None = None
+        self.checked: Checked | None = None
         self.pages: list[Page] = []
 
-    def settings(self, config: MkDocsConfig, rules: Path | None = None, previous_rules: Path | None = None) -> Settings:
-        """The plugin's options as paths relative to mkdocs.yml; paths given as flags override them."""
+    def settings(self, config: MkDocsConfig, **files: Path | None) -> Settings:
+        """The plugin's options as paths relative to mkdocs.yml; input files given as flags override them."""
         base = Path(config.config_file_path or ".").resolve().parent
-
-        def option(value: str | None) -> Path | None:
-            return Path(os.path.normpath(base / value)) if value else None
-
-        return Settings(
-            content=base / self.config.content,
-            templates=base / self.config.templates,
-            rules=rules or option(self.config.rules),
-            previous_rules=previous_rules or option(self.config.previous_rules),
-        )
+        inputs = {}
+        for name in INPUT_FILES:
+            option = self.config[name]
+            inputs[name] = files.get(name) or (Path(os.path.normpath(base / option)) if option else None)
+        return Settings(content=base / self.config.content, templates=base / self.config.templates, **inputs)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # Page links are written as .html files so the site also works from disk.
         config.use_directory_urls = False
         settings = self.settings(config)
         try:
-            self.kb = self.preloaded or load_knowledge_base(settings)
-            self.pages = build_pages(self.kb, settings)
+            self.checked = self.preloaded or prepare(settings)
+            self.pages = build_pages(self.checked, settings)
         except KbError as e:
             raise PluginError(str(e)) from None
         _add_to_nav(config, {page.path for page in self.pages})
@@ -71,10 +75,11 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
 
     def on_post_build(self, config: MkDocsConfig) -> None:
         """Outputs beside the pages, written into the site folder mkdocs just built."""
-        assert self.kb is not None
-        site_dir = Path(config.site_dir)
-        for write in ():  # each entry: a function (kb, site_dir) -> None
-            write(self.kb, site_dir)
+        assert self.checked is not None
+        kb, site_dir = self.checked.kb, Path(config.site_dir)
+        write_api(kb, site_dir, self.checked.report.results)
+        write_search_index(kb, site_dir)
+        write_web_search(kb, site_dir)
 
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder) -> LiveReloadServer:
         settings = self.settings(config)
@@ -85,7 +90,7 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
 
 # Pages that exist only for some inputs (a CR file, a previous release) join the
 # navigation when they are generated, unless mkdocs.yml already places them.
-OPTIONAL_NAV = {"Glossary": "glossary/index.md", "Changes": "changes.md"}
+OPTIONAL_NAV = {"Glossary": "glossary/index.md", "Changes": "changes.md", "Engine": "engine.md"}
 
 
 def _add_to_nav(config: MkDocsConfig, generated: set[str]) -> None:

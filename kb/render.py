@@ -9,16 +9,20 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 from markupsafe import Markup, escape
 
 from kb import urls
 from kb.changes import diff_releases
+from kb.errors import BuildError
 from kb.links import Span, Target
-from kb.model import Rule, RuleKind, natural_key, rule_kind, section_of
+from kb.model import Origin, Rule, RuleKind, natural_key, rule_kind, section_of
 from kb.store import KnowledgeBase
+
+if TYPE_CHECKING:  # the report is data here: rendering never runs the engine
+    from kb.check import CheckReport
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,14 +33,15 @@ class Page:
     text: str
 
 
-def render_pages(kb: KnowledgeBase, templates: Path) -> list[Page]:
-    """Every page of the site, in a stable order."""
-    return _Renderer(kb, templates).pages()
+def render_pages(kb: KnowledgeBase, templates: Path, report: CheckReport | None = None) -> list[Page]:
+    """Every page of the site, in a stable order; `report` says what the engine verified."""
+    return _Renderer(kb, templates, report).pages()
 
 
 class _Renderer:
-    def __init__(self, kb: KnowledgeBase, templates: Path) -> None:
+    def __init__(self, kb: KnowledgeBase, templates: Path, report: CheckReport | None) -> None:
         self.kb = kb
+        self.report = report
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(templates),
             autoescape=True,
@@ -67,6 +72,8 @@ class _Renderer:
         if kb.glossary:
             terms = sorted(kb.glossary.values(), key=lambda t: t.term.lower())
             pages.append(self.page("glossary/index.md", "glossary.md.j2", terms=terms))
+        if self.report and self.report.implemented:
+            pages.append(self.page("engine.md", "engine.md.j2"))
         if kb.rules_document and kb.previous_rules:
             changes = diff_releases(kb.previous_rules, kb.rules_document)
             pages.append(self.page("changes.md", "changes.md.j2", changes=changes))
@@ -76,6 +83,11 @@ class _Renderer:
         here = urls.source_path(path).removesuffix(".md") + ".html"
         helpers = {
             "kb": self.kb,
+            "result_of": lambda ruling_id: self.report.results.get(ruling_id) if self.report else None,
+            "implemented": lambda number: self.report.implemented.get(number) if self.report else None,
+            "exercised_by": lambda number: self.report.exercised_by.get(number, []) if self.report else [],
+            "report": self.report,
+            "related": self.related_cards,
             "link": lambda url: urls.relative(url, here),
             "linked": lambda kind, record_id, text: self.linked(kind, record_id, text, here),
             "rule": self.kb.rules.get,
@@ -88,7 +100,12 @@ class _Renderer:
             "shorten": _shorten,
             "depth": lambda number: {RuleKind.RULE: 1, RuleKind.SUBRULE: 2}.get(rule_kind(number), 0),
         }
-        return Page(path, self.env.get_template(template).render(**helpers, **context))
+        try:
+            return Page(path, self.env.get_template(template).render(**helpers, **context))
+        except jinja2.TemplateSyntaxError as e:
+            raise BuildError(f"template error: {e.message}", Origin(str(e.filename or template), e.lineno or 0)) from None
+        except jinja2.TemplateError as e:
+            raise BuildError(f"template error while rendering {path}: {e}", Origin(template)) from None
 
     # --- text with links -------------------------------------------------------
 
@@ -130,6 +147,18 @@ class _Renderer:
         if target.kind == "glossary":
             return urls.glossary_url(target.id)
         return urls.rule_url(target.id)
+
+    def related_cards(self, card_id: str) -> list[tuple[Any, str]]:
+        """Cards this card's rulings name, and cards whose rulings name this one: (card, how)."""
+        named = {
+            span.target.id
+            for ruling in self.kb.rulings_by_card.get(card_id, [])
+            for span in self.kb.links.spans.get(("ruling", ruling.id), [])
+            if span.target.kind == "card"
+        }
+        naming = {self.kb.rulings[r].card for r in self.kb.links.mentions.get(card_id, [])} - {None, card_id}
+        related = [(c, "named in its rulings") for c in named] + [(c, "its rulings name this card") for c in naming - named]
+        return sorted(((self.kb.cards[c], how) for c, how in related if c in self.kb.cards), key=lambda pair: pair[0].name)
 
     # --- structure ---------------------------------------------------------------
 

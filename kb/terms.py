@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from kb.model import GlossaryTerm, Rule, RuleKind
 
+_WORD = re.compile(r"\w+")
 _KEYWORD_ABILITIES = "702."
 _KEYWORD_ACTIONS = "701."
 # A keyword action used by more rules than this outside its own rule is an
@@ -36,14 +37,18 @@ class TermMatch:
 
 
 class TermIndex:
-    """All linkable terms of one release, compiled into one pattern."""
+    """All linkable terms of one release, indexed by their first word.
+
+    Looking up each word of a text in that index keeps matching linear in the
+    text, however many terms there are (one big regex alternation is not).
+    """
 
     def __init__(self, targets: dict[str, tuple[str, str]]) -> None:
         # lower-cased term -> (kind, id)
         self.targets = targets
-        names = sorted(targets, key=len, reverse=True)  # longest first: "double strike" before "strike"
-        alternation = "|".join(re.escape(n) for n in names)
-        self.pattern = re.compile(rf"(?<![\w\-])(?:{alternation})(?![\w\-])", re.IGNORECASE) if names else None
+        self.by_first_word: dict[str, list[str]] = {}
+        for term in sorted(targets, key=len, reverse=True):  # longest first: "double strike" before "strike"
+            self.by_first_word.setdefault(_WORD.match(term).group(), []).append(term)  # type: ignore[union-attr]
 
     @classmethod
     def from_release(cls, rules: Iterable[Rule], glossary: Iterable[GlossaryTerm]) -> TermIndex:
@@ -67,18 +72,25 @@ class TermIndex:
         "dash" or "flash" in their plain sense too, and a rule already says
         which rule it means.
         """
-        if self.pattern is None:
-            return []
         seen: set[tuple[str, str]] = set()
         matches = []
-        for m in self.pattern.finditer(text):
-            kind, target = self.targets[m.group().lower()]
-            if not single_words and " " not in m.group():
+        lowered = text.lower()
+        pos = 0
+        for word in _WORD.finditer(lowered):
+            if word.start() < pos or (word.start() > 0 and lowered[word.start() - 1] == "-"):
                 continue
-            if (kind, target) in seen or _is_self(target, exclude):
+            for term in self.by_first_word.get(word.group(), ()):
+                end = word.start() + len(term)
+                if lowered.startswith(term, word.start()) and not _continues_word(lowered, end):
+                    break
+            else:
+                continue
+            pos = end
+            kind, target = self.targets[term]
+            if (not single_words and " " not in term) or (kind, target) in seen or _is_self(target, exclude):
                 continue
             seen.add((kind, target))
-            matches.append(TermMatch(m.start(), m.end(), kind, target))
+            matches.append(TermMatch(word.start(), end, kind, target))
         return matches
 
 
@@ -97,6 +109,10 @@ def _rules_using(actions: dict[str, str], rules: list[Rule]) -> dict[str, int]:
             if not rule.number.startswith(actions[name]):
                 uses[name] += 1
     return uses
+
+
+def _continues_word(text: str, end: int) -> bool:
+    return end < len(text) and (text[end].isalnum() or text[end] in "_-")
 
 
 def _is_self(target: str, exclude: str) -> bool:

@@ -108,4 +108,42 @@ def test_reference_to_a_rule_missing_from_the_release_is_an_error(project: Path,
     general.write_text("- id: dangling\n  rules: ['100.1']\n  text: See rule 999.9 for more.\n", encoding="utf-8")
     assert main(["check", "--rules", str(rules)]) == 1
     err = capsys.readouterr().err
-    assert "error: content/rulings/extra.yaml:1: reference to unknown rule 999.9 (no such rule in the loaded Comprehensive Rules)" in err
+    assert (
+        "error: content/rulings/extra.yaml:1: reference to unknown rule 999.9 (no such rule in the loaded Comprehensive Rules)"
+        in err
+    )
+
+
+def test_build_merges_imported_bulk_data_with_content(project: Path):
+    bulk = Path(__file__).parent / "fixtures" / "bulk"
+    site = project / "site"
+    status = main(
+        [
+            "build",
+            "--scryfall-cards", str(bulk / "scryfall-oracle-cards.json"),
+            "--scryfall-rulings", str(bulk / "scryfall-rulings.json"),
+            "--mtgjson", str(bulk / "mtgjson-atomic.json"),
+            "-d", str(site),
+        ]
+    )  # fmt: skip
+    assert status == 0
+    assert (site / "cards" / "opt.html").is_file() and (site / "cards" / "fire-ice.html").is_file()
+    rona = (site / "cards" / "rona-disciple-of-gix.html").read_text(encoding="utf-8")
+    # A ruling found in content, Scryfall and MTGJSON is shown once, with where it was found.
+    assert rona.count("You must follow the normal timing permissions") == 1
+    assert "(via scryfall, mtgjson)" in rona
+    # Imported text is escaped, never markup.
+    assert "alert(1)" in rona and "<script>alert" not in rona
+    opt = (site / "cards" / "opt.html").read_text(encoding="utf-8")
+    assert 'href="../rules/701.html#701.22"' in opt
+    assert (site / "rules" / "701.html").is_file()
+
+
+def test_card_pages_show_verified_examples_and_related_cards(built: Path):
+    rona = (built / "cards" / "rona-disciple-of-gix.html").read_text(encoding="utf-8")
+    assert rona.count("Example: verified by the engine") == 9 + 8  # its own rulings and the general ones
+    assert "FAILED" not in rona
+    assert 'Related: <a href="jodah-archmage-eternal.html"' in rona
+    engine = (built / "engine.html").read_text(encoding="utf-8")
+    assert 'id="engine-302.6"' in engine and 'id="engine-400.7"' in engine
+    assert "24 of 24 examples passed" in engine

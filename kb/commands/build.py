@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kb.pipeline import load_knowledge_base
+from kb.pipeline import prepare
 from kb.site import build_site, load_project
 
 
@@ -13,15 +13,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-f", "--config", type=Path, default=Path("mkdocs.yml"), help="the project's mkdocs.yml")
     parser.add_argument("--rules", type=Path, help="a Comprehensive Rules text file to include")
     parser.add_argument("--previous", type=Path, help="an older Comprehensive Rules file: adds a Changes page")
+    parser.add_argument("--scryfall-cards", type=Path, help="a Scryfall oracle-cards bulk file to import")
+    parser.add_argument("--scryfall-rulings", type=Path, help="a Scryfall rulings bulk file to import")
+    parser.add_argument("--mtgjson", type=Path, help="an MTGJSON AtomicCards file to import")
     parser.add_argument("-d", "--site-dir", type=Path, help="where to write the site (default: mkdocs.yml's site_dir)")
 
 
 def run(args: argparse.Namespace) -> int:
     config, plugin = load_project(args.config)
-    settings = plugin.settings(config, rules=args.rules, previous_rules=args.previous)
-    plugin.preloaded = load_knowledge_base(settings)
+    settings = plugin.settings(
+        config,
+        rules=args.rules,
+        previous_rules=args.previous,
+        scryfall_cards=args.scryfall_cards,
+        scryfall_rulings=args.scryfall_rulings,
+        mtgjson=args.mtgjson,
+    )
+    checked = plugin.preloaded = prepare(settings)
     site_dir = args.site_dir or Path(config.site_dir)
     build_site(config, site_dir)
-    kb = plugin.preloaded
-    print(f"built {site_dir}: {len(kb.cards)} cards, {len(kb.rulings)} rulings, {len(kb.rules)} rules")
+    kb, passed = checked.kb, len(checked.report.results) - len(checked.report.failures)
+    print(
+        f"built {site_dir}: {len(kb.cards)} cards, {len(kb.rulings)} rulings, {len(kb.rules)} rules, {passed} examples verified"
+    )
     return 0

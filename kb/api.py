@@ -1,0 +1,256 @@
+"""The static JSON API: one file per record under `site/api/`, plus an index.
+
+Layout (every path relative to the site folder; ids are the records' own ids):
+
+    api/index.json              version, effective date, counts, every id with its page URL
+    api/rules/<number>.json     a rule, chapter or section: text, structure, links, cited_by
+    api/glossary/<id>.json      a glossary term
+    api/cards/<id>.json         a card with its rulings (own rulings first, then general ones)
+    api/rulings/<id>.json       one ruling (card or general)
+    api/examples/<id>.json      an executable example and its `result`
+
+A document is a plain dict built by the `*_document` functions below; the
+search index stores the same dicts, so `kb show` prints exactly what the API
+serves. Output is deterministic: keys sorted, lists in a stable order.
+
+An example's `result` is null until the engine's check supplies results
+(`write_api(kb, site, results=...)`); it then holds
+`{"passed": bool, "rules_exercised": [...], "message": str}`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from kb import __version__, urls
+from kb.links import Target
+from kb.model import Card, Example, GlossaryTerm, Rule, Ruling, natural_key, parent_rule, rule_kind, section_of
+from kb.store import KnowledgeBase
+
+# Bump when a field is renamed or removed, or its meaning changes; adding a field is compatible.
+SCHEMA_VERSION = 1
+
+Document = dict[str, Any]
+
+
+class ExampleOutcome(Protocol):
+    """What the example checker reports for one example; any object with these attributes fits."""
+
+    passed: bool
+    rules_exercised: Collection[str]
+
+
+def write_api(kb: KnowledgeBase, site_dir: Path, results: Mapping[str, ExampleOutcome] | None = None) -> None:
+    """Write every API document into `site_dir/api/`."""
+    api = ApiDocuments(kb, results)
+    root = site_dir / "api"
+    for folder, documents in (
+        ("rules", api.rules()),
+        ("glossary", api.glossary()),
+        ("cards", api.cards()),
+        ("rulings", api.rulings()),
+        ("examples", api.examples()),
+    ):
+        directory = root / folder
+        directory.mkdir(parents=True, exist_ok=True)
+        for record_id, document in documents:
+            _dump(document, directory / f"{record_id}.json")
+    _dump(api.index(), root / "index.json")
+
+
+def target_url(kind: str, record_id: str, kb: KnowledgeBase) -> str:
+    """The page URL of any linkable or citing record."""
+    if kind == "rule":
+        return urls.rule_url(record_id)
+    if kind == "glossary":
+        return urls.glossary_url(record_id)
+    if kind == "card":
+        return urls.card_url(record_id)
+    if kind == "ruling":
+        return urls.ruling_url(kb.rulings[record_id])
+    raise ValueError(f"unknown record kind {kind!r}")
+
+
+class ApiDocuments:
+    """Builds the API documents of one knowledge base; each generator yields (id, document)."""
+
+    def __init__(self, kb: KnowledgeBase, results: Mapping[str, ExampleOutcome] | None = None) -> None:
+        self.kb = kb
+        self.results = results or {}
+        # Without a release loaded, the rules that content cites still get a
+        # document (text null), as they get a page: their cited_by is the point.
+        self.numbers = sorted(set(kb.rules) | set(kb.links.backlinks), key=natural_key)
+        # Computed once so that each rule's children cost nothing to look up.
+        self.children: dict[str, list[str]] = defaultdict(list)
+        for number in self.numbers:
+            parent = parent_rule(number)
+            if parent is not None:
+                self.children[parent].append(number)
+        for numbers in self.children.values():
+            numbers.sort(key=natural_key)
+
+    # --- collections -------------------------------------------------------------
+
+    def rules(self) -> Iterable[tuple[str, Document]]:
+        for number in self.numbers:
+            yield number, self.rule(number)
+
+    def glossary(self) -> Iterable[tuple[str, Document]]:
+        for term_id in sorted(self.kb.glossary):
+            yield term_id, self.term(self.kb.glossary[term_id])
+
+    def cards(self) -> Iterable[tuple[str, Document]]:
+        for card_id in sorted(self.kb.cards):
+            yield card_id, self.card(self.kb.cards[card_id])
+
+    def rulings(self) -> Iterable[tuple[str, Document]]:
+        for ruling_id in sorted(self.kb.rulings):
+            yield ruling_id, self.ruling(self.kb.rulings[ruling_id])
+
+    def examples(self) -> Iterable[tuple[str, Document]]:
+        for ruling_id in sorted(self.kb.rulings):
+            ruling = self.kb.rulings[ruling_id]
+            if ruling.example is not None:
+                yield ruling.example.id, self.example(ruling.example, ruling)
+
+    def index(self) -> Document:
+        kb = self.kb
+        document = kb.rules_document
+        examples = [(r.example.id, r) for r in kb.rulings.values() if r.example is not None]
+        return {
+            "version": {"kb": __version__, "schema": SCHEMA_VERSION},
+            "effective_date": document.effective_date.isoformat() if document else None,
+            "counts": {
+                "rules": len(self.numbers),
+                "glossary": len(kb.glossary),
+                "cards": len(kb.cards),
+                "rulings": len(kb.rulings),
+                "examples": len(examples),
+            },
+            "rules": [{"id": n, "url": urls.rule_url(n)} for n in self.numbers],
+            "glossary": [{"id": t, "name": kb.glossary[t].term, "url": urls.glossary_url(t)} for t in sorted(kb.glossary)],
+            "cards": [{"id": c, "name": kb.cards[c].name, "url": urls.card_url(c)} for c in sorted(kb.cards)],
+            "rulings": [{"id": r, "url": urls.ruling_url(kb.rulings[r])} for r in sorted(kb.rulings)],
+            "examples": [{"id": e, "url": urls.ruling_url(r)} for e, r in sorted(examples, key=lambda pair: pair[0])],
+        }
+
+    # --- one record --------------------------------------------------------------
+
+    def rule(self, number: str) -> Document:
+        """A rule's document; `text` is null for a rule cited by content when no release is loaded."""
+        rule: Rule | None = self.kb.rules.get(number)
+        examples = rule.examples if rule else ()
+        spans = [("rule", number)] + [("rule-example", f"{number}/{i}") for i in range(len(examples))]
+        section = section_of(number)
+        section_rule = self.kb.rules.get(section) if section else None
+        return {
+            "number": number,
+            "kind": rule_kind(number).value,
+            "text": rule.text if rule else None,
+            "examples": list(examples),
+            "section": section,
+            "section_title": section_rule.text if section_rule else None,
+            "parent": parent_rule(number),
+            "children": self.children.get(number, []),
+            "links": self.links(spans),
+            "cited_by": self.cited_by(number),
+            "url": urls.rule_url(number),
+        }
+
+    def term(self, term: GlossaryTerm) -> Document:
+        return {
+            "id": term.id,
+            "term": term.term,
+            "text": term.text,
+            "senses": list(term.senses),
+            "obsolete": term.obsolete,
+            "links": self.links([("glossary", term.id)]),
+            "url": urls.glossary_url(term.id),
+        }
+
+    def card(self, card: Card) -> Document:
+        return {
+            "id": card.id,
+            "name": card.name,
+            "short_name": card.short_name,
+            "oracle_id": card.oracle_id,
+            "mana_cost": card.mana_cost,
+            "type_line": card.type_line,
+            "oracle_text": card.oracle_text,
+            "power": card.power,
+            "toughness": card.toughness,
+            "loyalty": card.loyalty,
+            "faces": [
+                {
+                    "name": f.name,
+                    "mana_cost": f.mana_cost,
+                    "type_line": f.type_line,
+                    "oracle_text": f.oracle_text,
+                    "power": f.power,
+                    "toughness": f.toughness,
+                    "loyalty": f.loyalty,
+                }
+                for f in card.faces
+            ],
+            "links": self.links([("card", card.id)]),
+            "rulings": [self.ruling(r) for r in self.kb.card_rulings(card.id)],
+            "url": urls.card_url(card.id),
+        }
+
+    def ruling(self, ruling: Ruling) -> Document:
+        return {
+            "id": ruling.id,
+            "card": ruling.card,
+            "general": ruling.is_general,
+            "date": ruling.date.isoformat() if ruling.date else None,
+            "source": ruling.source,
+            "sources": list(ruling.sources),
+            "text": ruling.text,
+            "rules": list(ruling.rules),
+            "links": self.links([("ruling", ruling.id)]),
+            "example": self.example(ruling.example, ruling) if ruling.example else None,
+            "url": urls.ruling_url(ruling),
+        }
+
+    def example(self, example: Example, ruling: Ruling) -> Document:
+        outcome = self.results.get(example.id)
+        result = None
+        if outcome is not None:
+            result = {
+                "passed": bool(outcome.passed),
+                "rules_exercised": sorted(outcome.rules_exercised, key=natural_key),
+                "message": str(getattr(outcome, "message", "") or ""),
+            }
+        return {
+            "id": example.id,
+            "ruling": ruling.id,
+            "card": ruling.card,
+            "code": example.code,
+            "rules": list(example.rules),
+            "result": result,
+            "url": urls.ruling_url(ruling),
+        }
+
+    # --- links -------------------------------------------------------------------
+
+    def links(self, keys: Iterable[tuple[str, str]]) -> list[Document]:
+        """The distinct targets linked from the given texts of one record, rules in number order."""
+        targets: set[Target] = set()
+        for key in keys:
+            targets.update(span.target for span in self.kb.links.spans.get(key, []))
+        ordered = sorted(targets, key=lambda t: (t.kind, natural_key(t.id)))
+        return [{"kind": t.kind, "id": t.id, "url": target_url(t.kind, t.id, self.kb)} for t in ordered]
+
+    def cited_by(self, number: str) -> list[Document]:
+        return [{"kind": c.kind, "id": c.id, "url": target_url(c.kind, c.id, self.kb)} for c in self.kb.cited_by(number)]
+
+
+def _dump(document: Document, path: Path) -> None:
+    # Compact and sorted: the API is read by programs, and 100,000 files add up.
+    with path.open("w", encoding="utf-8") as f:
+        json.dump(document, f, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        f.write("\n")

@@ -1,0 +1,63 @@
+"""Checks that run before anything is published: every curated example, judged by the engine.
+
+The site shows what this report says; it never reaches into the engine itself.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from kb.engine import implemented_rules
+from kb.errors import KbError
+from kb.examples import AblationReport, ExampleResult, ablation, run_example
+from kb.model import Example
+from kb.store import KnowledgeBase
+
+
+class ExampleFailed(KbError):
+    """A ruling's example no longer holds."""
+
+
+@dataclass
+class CheckReport:
+    # ruling id -> the result of its example
+    results: dict[str, ExampleResult] = field(default_factory=dict)
+    # rule number -> what the engine implements for it
+    implemented: dict[str, str] = field(default_factory=dict)
+    # rule number -> ids of the rulings whose examples exercised it
+    exercised_by: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def failures(self) -> list[ExampleResult]:
+        return [r for r in self.results.values() if not r.passed]
+
+    def errors(self) -> list[KbError]:
+        """Each failing example as an error at the line where it failed."""
+        return [
+            ExampleFailed(f"example of ruling {r.example_id} failed: {r.message}", r.origin, "fix the example or the engine")
+            for r in self.failures
+        ]
+
+
+def examples_of(kb: KnowledgeBase) -> list[Example]:
+    return [ruling.example for ruling in kb.rulings.values() if ruling.example is not None]
+
+
+def check_examples(kb: KnowledgeBase) -> CheckReport:
+    """Run every example in the knowledge base against the engine."""
+    report = CheckReport(implemented=implemented_rules())
+    exercised_by: dict[str, list[str]] = defaultdict(list)
+    for example in examples_of(kb):
+        result = run_example(example)
+        report.results[example.id] = result
+        if result.passed:
+            for rule in result.rules_exercised:
+                exercised_by[rule].append(example.id)
+    report.exercised_by = dict(exercised_by)
+    return report
+
+
+def ablate(kb: KnowledgeBase, rules: list[str] | None = None) -> AblationReport:
+    """Switch off each implemented rule (or just `rules`) and re-run the examples that name it."""
+    return ablation(examples_of(kb), rules)

@@ -1,0 +1,43 @@
+"""kb search QUERY: ranked results from the built site's offline index, one snippet each.
+
+Exit status: 0 with results, 1 when nothing matched or there is no index.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from kb.commands.show import Style, fit
+from kb.search import MARK_END, MARK_START, SearchIndex, default_index
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("query", nargs="+", help="words, a rule number (302.6) or a card name; any text is accepted")
+    parser.add_argument("-n", "--limit", type=int, default=10, help="at most this many results (default 10)")
+    parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    parser.add_argument("-f", "--config", type=Path, default=Path("mkdocs.yml"), help="the project's mkdocs.yml (for site_dir)")
+    parser.add_argument("--index", type=Path, help="the index file (default: SITE_DIR/kb.sqlite)")
+
+
+def run(args: argparse.Namespace) -> int:
+    query = " ".join(args.query)
+    path = args.index or default_index(args.config)
+    with SearchIndex(path) as index:
+        hits = index.search(query, limit=max(1, args.limit))
+    if args.json:
+        print(json.dumps({"query": query, "results": [h.as_json() for h in hits]}, ensure_ascii=False, indent=2, sort_keys=True))
+        return 0 if hits else 1
+    if not hits:
+        print(f"no results for {query!r}", file=sys.stderr)
+        return 1
+    style = Style.for_stream(sys.stdout)
+    width = style.width
+    for hit in hits:
+        kind = f"{hit.kind:<8}"
+        print(f"{style.dim(kind)} {style.bold(fit(hit.title, width - len(kind) - 1))}")
+        snippet = fit(hit.snippet, width - 9, keep=(MARK_START, MARK_END))
+        print(" " * 9 + style.marks(snippet))
+    return 0

@@ -1,0 +1,228 @@
+"""kb show RECORD: one rule, card, glossary term or ruling, with its links and what cites it.
+
+RECORD is a rule number (302.6), a name (Laelia, historic) or an id; it is
+looked up in the built site's offline index. Text is wrapped to the terminal
+(80 columns when not on one); colours only on a terminal, and never with NO_COLOR.
+This module also holds the terminal helpers `kb search` uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from kb.errors import KbError
+from kb.search import MARK_END, MARK_START, Hit, SearchIndex, default_index, strip_marks
+
+INDENT = "  "
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("record", nargs="+", help="a rule number (302.6), a card or glossary name, or a record id")
+    parser.add_argument("--json", action="store_true", help="print the record's JSON API document")
+    parser.add_argument("-f", "--config", type=Path, default=Path("mkdocs.yml"), help="the project's mkdocs.yml (for site_dir)")
+    parser.add_argument("--index", type=Path, help="the index file (default: SITE_DIR/kb.sqlite)")
+
+
+def run(args: argparse.Namespace) -> int:
+    query = " ".join(args.record)
+    with SearchIndex(args.index or default_index(args.config)) as index:
+        hit, others = resolve(index, query)
+        document = index.document(hit.kind, hit.id)
+        assert document is not None, "every indexed record has its document"
+        if args.json:
+            print(json.dumps({"kind": hit.kind, "id": hit.id, "record": document}, ensure_ascii=False, indent=2, sort_keys=True))
+            return 0
+        style = Style.for_stream(sys.stdout)
+        print(Renderer(index, style).render(hit, document, others))
+    return 0
+
+
+def resolve(index: SearchIndex, query: str) -> tuple[Hit, list[Hit]]:
+    """The record `query` names, and the other records of the same name.
+
+    An exact number, id or name wins; otherwise a name that only one record
+    matches (`kb show laelia the blade`). Anything else is an error whose hint
+    lists the nearest matches, so the next command is one copy away.
+    """
+    exact = index.exact(query)
+    if exact:
+        return exact[0], exact[1:]
+    hits = index.search(query, limit=5)
+    by_name = [h for h in hits if h.match == "name"]
+    if len(by_name) == 1:
+        return by_name[0], []
+    if hits:
+        nearest = "; ".join(_handle(h) for h in hits[:3])
+        raise KbError(f"no record named {query!r}", hint=f"nearest: {nearest}")
+    raise KbError(f"no record named {query!r}", hint="try kb search with fewer words")
+
+
+def _handle(hit: Hit) -> str:
+    """What to type to show this record: a rule's number, otherwise its id."""
+    return hit.id if hit.kind in ("rule", "ruling") else f"{hit.title} [{hit.id}]" if hit.title != hit.id else hit.id
+
+
+# --- terminal ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Style:
+    """How to write to one stream: its width, and whether to colour."""
+
+    color: bool
+    width: int
+
+    @classmethod
+    def for_stream(cls, stream: TextIO) -> Style:
+        tty = stream.isatty()
+        # https://no-color.org: any non-empty NO_COLOR turns colour off.
+        color = tty and not os.environ.get("NO_COLOR")
+        columns = shutil.get_terminal_size((80, 24)).columns if tty else 80
+        # Very wide lines are hard to read; very narrow ones cannot hold a title.
+        return cls(color, max(40, min(columns, 100)))
+
+    def _sgr(self, code: str, text: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.color and text else text
+
+    def bold(self, text: str) -> str:
+        return self._sgr("1", text)
+
+    def dim(self, text: str) -> str:
+        return self._sgr("2", text)
+
+    def heading(self, text: str) -> str:
+        return self._sgr("1;36", text)
+
+    def marks(self, text: str) -> str:
+        """Matched words (between the index's marks) in bold yellow, or plain."""
+        if not self.color:
+            return strip_marks(text)
+        return text.replace(MARK_START, "\x1b[1;33m").replace(MARK_END, "\x1b[0m")
+
+
+def fit(text: str, width: int, keep: tuple[str, str] = (MARK_START, MARK_END)) -> str:
+    """`text` cut to `width` visible characters with an ellipsis; match marks are not counted and stay balanced.
+
+    When the first marked word would fall in the last half, the start is cut
+    instead, so the word that matched stays in view.
+    """
+    first = text.find(keep[0])
+    if first > width // 2 and len(strip_marks(text)) > width:
+        start = text.rfind(" ", 0, first - width // 3) + 1
+        text = "…" + text[start:].lstrip("…")
+    visible = 0
+    out: list[str] = []
+    open_mark = False
+    for i, ch in enumerate(text):
+        if ch in keep:
+            open_mark = ch == keep[0]
+            out.append(ch)
+            continue
+        if visible == width - 1 and len(strip_marks(text[i:])) > 1:
+            out.append("…")
+            break
+        out.append(ch)
+        visible += 1
+    if open_mark:
+        out.append(keep[1])
+    return "".join(out)
+
+
+class Renderer:
+    """A record's JSON document as readable, wrapped text."""
+
+    def __init__(self, index: SearchIndex, style: Style) -> None:
+        self.index = index
+        self.style = style
+        self.lines: list[str] = []
+
+    def render(self, hit: Hit, doc: dict[str, Any], others: list[Hit]) -> str:
+        s = self.style
+        self.lines = [s.bold(hit.title) + "  " + s.dim(f"[{hit.kind}]"), s.dim(doc["url"])]
+        getattr(self, f"_{hit.kind}")(doc)
+        if doc.get("links"):
+            self.section("Links to", [(link["kind"], link["id"]) for link in doc["links"]])
+        if doc.get("cited_by"):
+            self.section(f"Cited by ({len(doc['cited_by'])})", [(c["kind"], c["id"]) for c in doc["cited_by"]])
+        if others:
+            self.lines += ["", s.dim("Same name: " + "; ".join(f"{o.kind} {_handle(o)}" for o in others))]
+        return "\n".join(self.lines)
+
+    # --- one per record kind -----------------------------------------------------
+
+    def _rule(self, doc: dict[str, Any]) -> None:
+        if doc["kind"] not in ("chapter", "section"):
+            self.paragraph(doc["text"])
+        for example in doc["examples"]:
+            self.paragraph(example, first="Example: ")
+        if doc["children"]:
+            self.lines += ["", self.style.heading(f"Rules under it ({len(doc['children'])})")]
+            self.lines += self.wrapped(", ".join(doc["children"]), INDENT)
+
+    def _glossary(self, doc: dict[str, Any]) -> None:
+        self.paragraph(doc["text"])
+        if doc["obsolete"]:
+            self.paragraph("(obsolete term)")
+
+    def _card(self, doc: dict[str, Any]) -> None:
+        facts = [doc["mana_cost"], doc["type_line"]]
+        if doc["power"] is not None:
+            facts.append(f"{doc['power']}/{doc['toughness']}")
+        if doc["loyalty"] is not None:
+            facts.append(f"loyalty {doc['loyalty']}")
+        self.paragraph("  ·  ".join(f for f in facts if f))
+        for line in doc["oracle_text"].splitlines():
+            self.paragraph(line)
+        for face in doc["faces"]:
+            self.paragraph(f"{face['name']}  {face['mana_cost']}  {face['type_line']}")
+            for line in face["oracle_text"].splitlines():
+                self.paragraph(line)
+        rulings = doc["rulings"]
+        if rulings:
+            self.lines += ["", self.style.heading(f"Rulings ({len(rulings)})")]
+        for ruling in rulings:
+            when = ruling["date"] or "general"
+            rules = f"  (rules {', '.join(ruling['rules'])})" if ruling["rules"] else ""
+            self.lines += ["", INDENT + self.style.bold(when) + self.style.dim(f"  {ruling['source']}  {ruling['id']}{rules}")]
+            self.lines += self.wrapped(ruling["text"], INDENT * 2)
+
+    def _ruling(self, doc: dict[str, Any]) -> None:
+        self.paragraph(doc["text"])
+        facts = [f"card {doc['card']}" if doc["card"] else "general ruling", doc["date"] or "", doc["source"]]
+        if doc["rules"]:
+            facts.append("explains rules " + ", ".join(doc["rules"]))
+        self.paragraph(" · ".join(f for f in facts if f))
+        example = doc["example"]
+        if example:
+            self.lines += ["", self.style.heading(f"Example (rules {', '.join(example['rules'])})")]
+            self.lines += [INDENT + line for line in example["code"].splitlines()]
+            result = example["result"]
+            status = "not run yet" if result is None else ("passed" if result["passed"] else "FAILED")
+            self.lines.append(INDENT + self.style.dim(f"result: {status}"))
+
+    # --- building blocks ---------------------------------------------------------
+
+    def paragraph(self, text: str, first: str = "") -> None:
+        self.lines.append("")
+        self.lines += self.wrapped(first + text, INDENT)
+
+    def wrapped(self, text: str, indent: str) -> list[str]:
+        return textwrap.wrap(text, self.style.width, initial_indent=indent, subsequent_indent=indent) or [indent]
+
+    def section(self, heading: str, records: Iterable[tuple[str, str]]) -> None:
+        """A list of records, one line each: kind, title, cut to the width."""
+        records = list(records)
+        titles = self.index.labels(records)
+        self.lines += ["", self.style.heading(heading)]
+        for kind, record_id in records:
+            title = titles.get((kind, record_id), record_id)
+            self.lines.append(fit(f"{INDENT}{kind:<9} {title}", self.style.width))

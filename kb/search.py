@@ -1,0 +1,480 @@
+"""The offline search index (one SQLite file beside the site) and its queries.
+
+`write_search_index` runs at the end of a build and writes `site/kb.sqlite`;
+`SearchIndex` answers `kb search` and `kb show` from that file alone, so the
+file can be copied anywhere and queried without the sources.
+
+Ranking, in tiers: a record named exactly (a rule number, a card or glossary
+name) comes first; then records whose *name* matches the words (a card's name,
+a glossary term, a section title, and a rule's aliases: the glossary terms that
+send the reader to it with "See rule …"); then records whose text matches all
+the words; then, to fill up, records matching any word. Inside a tier, FTS5's
+bm25 orders the matches. FTS5's tokenizer splits "302.6" into "302" and "6",
+so numbers are looked up exactly in a table of their own before any full text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sqlite3
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from kb import __version__
+from kb.api import ApiDocuments
+from kb.errors import KbError
+from kb.model import Card, GlossaryTerm, RuleKind, Ruling, slugify
+from kb.store import KnowledgeBase
+
+INDEX_NAME = "kb.sqlite"
+# Bump when the tables change: an index of another schema is rebuilt, not misread.
+SCHEMA_VERSION = 1
+
+# FTS5 column weights for bm25, in column order (name, aliases, body, context):
+# a word in a record's name says much more about what the record is than the
+# same word somewhere in a paragraph.
+_WEIGHTS = (10.0, 6.0, 1.0, 0.5)
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE records (
+    rowid INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,        -- rule, glossary, card, ruling
+    id TEXT NOT NULL,
+    title TEXT NOT NULL,       -- how a result is shown: "302.6 (Creatures)", "Laelia, the Blade Reforged"
+    url TEXT NOT NULL,         -- site-relative page URL (kb.urls)
+    name TEXT NOT NULL,        -- searched: what the record is called
+    aliases TEXT NOT NULL,     -- searched: other names (short names; glossary terms that point to a rule)
+    body TEXT NOT NULL,        -- searched: the record's text
+    context TEXT NOT NULL,     -- searched: where it belongs (section title, the card of a ruling)
+    document TEXT NOT NULL,    -- the record's JSON API document, for kb show
+    parent TEXT,               -- a rule's parent rule, so that "605" can list 605.1, 605.2 …
+    summary TEXT NOT NULL,     -- one line to show when no words matched (a section: its first rule)
+    UNIQUE (kind, id)
+);
+CREATE INDEX records_parent ON records (parent) WHERE parent IS NOT NULL;
+-- Exact look-ups: rule numbers as written ("107.3i"), names and ids as slugs ("laelia").
+CREATE TABLE keys (key TEXT NOT NULL, record INTEGER NOT NULL, PRIMARY KEY (key, record)) WITHOUT ROWID;
+CREATE VIRTUAL TABLE records_fts USING fts5 (
+    name, aliases, body, context,
+    content = 'records', content_rowid = 'rowid',
+    tokenize = 'porter unicode61 remove_diacritics 2'
+);
+"""
+
+# Results of equal rank are shown in this order of kinds.
+_KIND_ORDER = {"rule": 0, "glossary": 1, "card": 2, "ruling": 3}
+# Exact names: a term's definition or a card is likelier what a name means than a keyword's rule.
+_EXACT_ORDER = {"glossary": 0, "card": 1, "rule": 2, "ruling": 3}
+
+_RULE_NUMBER = re.compile(r"^(?:\d{3}(?:\.\d+[a-z]?)?|\d)$")
+_NUMBER_IN_QUERY = re.compile(r"(?<![\w.])(\d{3}(?:\.\d+[a-z]?)?)\.?(?![\w])", re.IGNORECASE)
+# A query word: letters and digits, kept together across "." and apostrophes ("302.6", "Jodah's").
+_WORD = re.compile(r"\w+(?:[.'’]\w+)*")
+# A short line without a full stop is a title ("702.10. Haste"), not a sentence.
+_TITLE = re.compile(r"^[^.!?]{1,50}$")
+# snippet() marks the matched words with these; the CLI turns them into colour or nothing.
+MARK_START, MARK_END = "\x02", "\x03"
+
+
+class NoIndexError(KbError):
+    """There is no usable search index at the given path."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One search result."""
+
+    kind: str
+    id: str
+    title: str
+    url: str
+    snippet: str  # one line; matched words between MARK_START and MARK_END
+    match: str  # why it was found: "number", "name", "title", "text", "any word"
+
+    def as_json(self) -> dict[str, str]:
+        data = asdict(self)
+        data["snippet"] = strip_marks(self.snippet)
+        return data
+
+
+def strip_marks(text: str) -> str:
+    return text.replace(MARK_START, "").replace(MARK_END, "")
+
+
+# --- writing -------------------------------------------------------------------------
+
+
+def write_search_index(kb: KnowledgeBase, site_dir: Path) -> None:
+    """Write `site_dir/kb.sqlite`; built beside it and renamed, so a reader never sees half an index."""
+    site_dir.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=".kb-", suffix=".sqlite", dir=site_dir)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        with _connect(tmp) as db:
+            db.executescript(_SCHEMA)
+            _fill(db, kb)
+        db.close()
+        # mkstemp makes the file private; the index is as public as the site beside it.
+        tmp.chmod(0o644)
+        os.replace(tmp, site_dir / INDEX_NAME)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path)
+    # One writer, a throwaway file until renamed: durability on every insert only costs time.
+    db.execute("PRAGMA journal_mode = OFF")
+    db.execute("PRAGMA synchronous = OFF")
+    return db
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    kind: str
+    id: str
+    title: str
+    url: str
+    name: str
+    aliases: str
+    body: str
+    context: str
+    document: dict[str, Any]
+    keys: tuple[str, ...]
+    summary: str
+
+
+def _fill(db: sqlite3.Connection, kb: KnowledgeBase) -> None:
+    document = kb.rules_document
+    meta = {
+        "schema": str(SCHEMA_VERSION),
+        "kb_version": __version__,
+        "effective_date": document.effective_date.isoformat() if document else "",
+    }
+    db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+    for rowid, row in enumerate(_rows(kb), start=1):
+        db.execute(
+            "INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                rowid,
+                row.kind,
+                row.id,
+                row.title,
+                row.url,
+                row.name,
+                row.aliases,
+                row.body,
+                row.context,
+                json.dumps(row.document, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+                row.document.get("parent") if row.kind == "rule" else None,
+                row.summary[:300],
+            ),
+        )
+        db.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", [(key, rowid) for key in row.keys if key])
+    # External-content FTS: index everything in one pass once the rows are in.
+    db.execute("INSERT INTO records_fts (records_fts) VALUES ('rebuild')")
+    db.execute("INSERT INTO records_fts (records_fts) VALUES ('optimize')")
+
+
+def _rows(kb: KnowledgeBase) -> Iterator[_Row]:
+    api = ApiDocuments(kb)
+    aliases = _rule_aliases(kb)
+    for number, doc in api.rules():
+        yield _rule_row(kb, doc, aliases.get(number, []))
+    for term_id, doc in api.glossary():
+        yield _term_row(kb.glossary[term_id], doc)
+    for card_id, doc in api.cards():
+        yield _card_row(kb.cards[card_id], doc)
+    for ruling_id, doc in api.rulings():
+        yield _ruling_row(kb, kb.rulings[ruling_id], doc)
+
+
+def _rule_aliases(kb: KnowledgeBase) -> dict[str, list[str]]:
+    """Rule number -> the glossary terms that send a reader to it by number ("See rule 302.6").
+
+    This is what lets words find a rule whose own text uses other words: the
+    glossary's "Summoning Sickness Rule" says "See rule 302.6". Only references
+    written as numbers count; a term merely mentioned in a definition does not
+    make the definition another name for the rule.
+    """
+    aliases: dict[str, list[str]] = {}
+    for term in sorted(kb.glossary.values(), key=lambda t: t.id):
+        for span in kb.links.spans.get(("glossary", term.id), []):
+            label = term.text[span.start : span.end]
+            if span.target.kind == "rule" and any(ch.isdigit() for ch in label):
+                names = aliases.setdefault(span.target.id, [])
+                if term.term not in names:
+                    names.append(term.term)
+    return aliases
+
+
+def _rule_row(kb: KnowledgeBase, doc: dict[str, Any], aliases: list[str]) -> _Row:
+    number = doc["number"]
+    # Without a release loaded, a cited rule has no text: it is found by number, and shows who cites it.
+    text = doc["text"] or ""
+    section_title = doc["section_title"] or ""
+    heading = doc["kind"] in (RuleKind.CHAPTER.value, RuleKind.SECTION.value)
+    is_title = heading or bool(_TITLE.match(text))
+    # "605. Mana Abilities" reads as a heading; "302.6 (Creatures)" tells where a rule belongs.
+    title = number
+    if heading and text:
+        title = f"{number}. {text}"
+    elif section_title and not heading:
+        title = f"{number} ({section_title})"
+    return _Row(
+        kind="rule",
+        id=number,
+        title=title,
+        url=doc["url"],
+        # A chapter's, section's or keyword's text is its name ("Mana Abilities", "Haste").
+        name=text if is_title else "",
+        aliases="\n".join(aliases),
+        body="" if is_title else "\n".join((text, *doc["examples"])),
+        context=section_title if doc["section"] != number else "",
+        document=doc,
+        keys=(number, slugify(text) if is_title else ""),
+        # A title says nothing new next to the number: its first rule tells what it is about.
+        summary=(_first_rule_text(kb, doc["children"]) if is_title else text) or "(rule text not loaded)",
+    )
+
+
+def _first_rule_text(kb: KnowledgeBase, children: list[str]) -> str:
+    for number in children:
+        rule = kb.rules.get(number)
+        if rule is not None and not _TITLE.match(rule.text):
+            return f"{number} {rule.text}"
+    return ""
+
+
+def _term_row(term: GlossaryTerm, doc: dict[str, Any]) -> _Row:
+    return _Row("glossary", term.id, term.term, doc["url"], term.term, "", term.text, "", doc, (term.id,), summary=term.text)
+
+
+def _card_row(card: Card, doc: dict[str, Any]) -> _Row:
+    other_names = [card.short_name or "", *(face.name for face in card.faces)]
+    body = "\n".join(
+        part for part in (card.type_line, card.oracle_text, *(f"{f.type_line}\n{f.oracle_text}" for f in card.faces)) if part
+    )
+    return _Row(
+        kind="card",
+        id=card.id,
+        title=card.name,
+        url=doc["url"],
+        name=card.name,
+        aliases="\n".join(n for n in other_names if n),
+        body=body,
+        context="",
+        document=doc,
+        keys=(card.id, *(slugify(n) for n in other_names if n)),
+        summary=body,
+    )
+
+
+def _ruling_row(kb: KnowledgeBase, ruling: Ruling, doc: dict[str, Any]) -> _Row:
+    if ruling.card is not None and ruling.card in kb.cards:
+        card_name = kb.cards[ruling.card].name
+        title = f"{card_name} — ruling of {ruling.date.isoformat() if ruling.date else 'undated'}"
+    else:
+        card_name = ""
+        title = f"General ruling {ruling.id}"
+    return _Row("ruling", ruling.id, title, doc["url"], "", "", ruling.text, card_name, doc, (ruling.id,), summary=ruling.text)
+
+
+# --- querying ------------------------------------------------------------------------
+
+
+def default_index(config_file: Path) -> Path:
+    """SITE_DIR/kb.sqlite for the project of `config_file`; site/kb.sqlite without one.
+
+    Only `site_dir` is read from mkdocs.yml, with a YAML loader that tolerates
+    mkdocs' own tags (!ENV …): loading mkdocs and its theme would cost more
+    than the query itself.
+    """
+    site_dir = "site"
+    if config_file.is_file():
+        try:
+            config = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_LenientLoader)
+        except yaml.YAMLError:
+            config = None
+        if isinstance(config, dict) and isinstance(config.get("site_dir"), str):
+            site_dir = config["site_dir"]
+    # site_dir is relative to mkdocs.yml; "mkdocs.yml" in the working folder gives "site/kb.sqlite".
+    return config_file.parent / site_dir / INDEX_NAME
+
+
+class _LenientLoader(yaml.SafeLoader):
+    """A safe loader that reads any unknown tag (mkdocs' !ENV, !relative) as plain YAML."""
+
+
+_LenientLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+class SearchIndex:
+    """A read-only connection to one search index."""
+
+    def __init__(self, path: Path) -> None:
+        if not path.is_file():
+            raise NoIndexError(f"no search index at {path}: run kb build first")
+        self.path = path
+        # Read-only: a query must never create or change the file.
+        self.db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            meta = dict(self.db.execute("SELECT key, value FROM meta"))
+        except sqlite3.DatabaseError:
+            self.db.close()
+            raise NoIndexError(f"{path} is not a kb search index: run kb build again") from None
+        if meta.get("schema") != str(SCHEMA_VERSION):
+            self.db.close()
+            raise NoIndexError(f"the search index at {path} was written by another version of kb: run kb build again")
+        self.meta = meta
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> SearchIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- search ----------------------------------------------------------------
+
+    def search(self, query: str, limit: int = 10) -> list[Hit]:
+        """The best `limit` records for `query`, best first. Any text is a valid query."""
+        hits: dict[tuple[str, str], Hit] = {}
+
+        def add(found: Iterable[Hit]) -> None:
+            for hit in found:
+                if len(hits) >= limit:
+                    return
+                hits.setdefault((hit.kind, hit.id), hit)
+
+        words = _WORD.findall(query)
+        numbers = [m.lower() for m in _NUMBER_IN_QUERY.findall(query)]
+        if _RULE_NUMBER.match(query.strip().rstrip(".").lower()):
+            numbers = [query.strip().rstrip(".").lower()]
+        for number in numbers:
+            add(self._number(number, with_children=len(words) == 1))
+        add(self.exact(query))
+        if words and len(hits) < limit:
+            add(self._full_text(_fts_all(words, prefix=not query.endswith(" ")), limit, columns="name aliases", match="name"))
+        if words and len(hits) < limit:
+            add(self._full_text(_fts_all(words, prefix=not query.endswith(" ")), limit, columns=None, match="text"))
+        if len(words) > 1 and len(hits) < limit:
+            add(self._full_text(_fts_any(words), limit, columns=None, match="any word"))
+        return list(hits.values())
+
+    def exact(self, query: str) -> list[Hit]:
+        """Records whose number, id or name is `query` (case, accents and punctuation aside)."""
+        number = query.strip().rstrip(".").lower()
+        if _RULE_NUMBER.match(number):
+            return self._lookup(number, "number")
+        key = slugify(query)
+        return sorted(self._lookup(key, "name"), key=lambda h: _EXACT_ORDER[h.kind]) if key else []
+
+    def _number(self, number: str, with_children: bool) -> list[Hit]:
+        """The rule with this number (and its direct children); else its nearest existing ancestor."""
+        candidate: str | None = number
+        while candidate:
+            found = self._lookup(candidate, "number")
+            if found:
+                if with_children and candidate == number:
+                    found += self._children(candidate)
+                return found
+            candidate = _parent(candidate)
+        return []
+
+    def _lookup(self, key: str, match: str) -> list[Hit]:
+        rows = self.db.execute(
+            "SELECT r.kind, r.id, r.title, r.url, r.summary FROM keys k JOIN records r ON r.rowid = k.record "
+            "WHERE k.key = ? ORDER BY r.rowid",
+            (key,),
+        )
+        return [Hit(kind, rid, title, url, _one_line(summary), match) for kind, rid, title, url, summary in rows]
+
+    def _children(self, number: str) -> list[Hit]:
+        rows = self.db.execute(
+            "SELECT r.kind, r.id, r.title, r.url, r.summary FROM records r "
+            "WHERE r.parent = ? AND r.kind = 'rule' ORDER BY r.rowid",
+            (number,),
+        )
+        return [Hit(kind, rid, title, url, _one_line(summary), "number") for kind, rid, title, url, summary in rows]
+
+    def _full_text(self, expression: str, limit: int, columns: str | None, match: str) -> list[Hit]:
+        if columns:
+            expression = f"{{{columns}}} : ({expression})"
+        weights = ", ".join(str(w) for w in _WEIGHTS)
+        kind_order = " ".join(f"WHEN '{k}' THEN {v}" for k, v in _KIND_ORDER.items())
+        # snippet() of the body column; a record whose body is empty (a section) shows its name.
+        sql = (
+            "SELECT r.kind, r.id, r.title, r.url, "
+            f"snippet(records_fts, 2, '{MARK_START}', '{MARK_END}', '…', 14), r.summary "
+            "FROM records_fts JOIN records r ON r.rowid = records_fts.rowid "
+            f"WHERE records_fts MATCH ? ORDER BY bm25(records_fts, {weights}), CASE r.kind {kind_order} END, r.rowid LIMIT ?"
+        )
+        try:
+            rows = self.db.execute(sql, (expression, limit)).fetchall()
+        except sqlite3.OperationalError:
+            # The expression is built from quoted words only; should FTS5 still refuse it, no result beats a crash.
+            return []
+        return [Hit(kind, rid, title, url, _one_line(snip or summary), match) for kind, rid, title, url, snip, summary in rows]
+
+    # --- records ---------------------------------------------------------------
+
+    def document(self, kind: str, record_id: str) -> dict[str, Any] | None:
+        """A record's JSON API document."""
+        row = self.db.execute("SELECT document FROM records WHERE kind = ? AND id = ?", (kind, record_id)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def labels(self, records: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
+        """One-line labels of the given (kind, id) records that exist: a rule's number and text, else the title."""
+        found: dict[tuple[str, str], str] = {}
+        for kind, record_id in records:
+            sql = "SELECT title, name, summary FROM records WHERE kind = ? AND id = ?"
+            row = self.db.execute(sql, (kind, record_id)).fetchone()
+            if row:
+                title, name, summary = row
+                found[(kind, record_id)] = f"{record_id}  {_one_line(name or summary)}" if kind == "rule" else title
+        return found
+
+
+def _parent(number: str) -> str | None:
+    if number[-1].isalpha():
+        return number[:-1]
+    if "." in number:
+        return number.split(".")[0]
+    return None
+
+
+def _fts_phrase(word: str) -> str:
+    # A word becomes a quoted FTS5 string: quotes, '-', '*', AND/OR/NOT/NEAR and
+    # column names in user input are then plain text, never syntax. Dots and
+    # apostrophes inside a word ("302.6", "Jodah's") make a phrase of its parts.
+    return '"' + " ".join(re.findall(r"\w+", word)) + '"'
+
+
+def _fts_all(words: list[str], prefix: bool) -> str:
+    """Every word must occur; the last one may be the start of a word (as typed so far)."""
+    terms = [_fts_phrase(w) for w in words]
+    if prefix:
+        terms[-1] += "*"
+    return " ".join(terms)
+
+
+def _fts_any(words: list[str]) -> str:
+    return " OR ".join(_fts_phrase(w) for w in words)
+
+
+def _one_line(text: str) -> str:
+    # A card's type line and its abilities are separate lines; keep them apart on one line.
+    return " · ".join(" ".join(line.split()) for line in text.splitlines() if line.strip())

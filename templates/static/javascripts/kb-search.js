@@ -1,0 +1,480 @@
+/*
+ * kb-search: the site's search box, over the chunked index that kb/web_search.py writes.
+ *
+ * Why <script> tags and not fetch(): a page opened from disk (file://) may not
+ * fetch() its neighbours in Chromium, but it may load scripts. Each index file
+ * calls window.kbSearch.<kind>(key, data) to hand over its data, and only the
+ * shards a query needs are loaded. No request ever leaves the site's folder.
+ *
+ * The engine part (tokenizing, loading, ranking) does not touch the DOM, so it
+ * also runs under Node for tests; the UI part reuses material's md-search markup
+ * and classes so the box looks and behaves like material's own.
+ */
+(function () {
+  "use strict";
+
+  // Weight of a term that only starts with the last query word ("lae" -> "laelia").
+  var PREFIX_FACTOR = 0.5;
+  // A prefix is expanded to at most this many terms (the most frequent ones).
+  var MAX_EXPANSIONS = 40;
+  var PAGE = 10;
+  // Words that introduce a rule number in a query ("rule 302.6"): the number says it all.
+  var NUMBER_WORDS = ["rule", "rules", "section", "cr"];
+  var RULE_NUMBER = /^\d+(\.\d+[a-z]?)?$/;
+
+  // --- tokenizer: must match kb/web_search.py (tests/test_web_search.py checks it) ---
+
+  var FOLD = { "æ": "ae", "œ": "oe", "ß": "ss", "’": "", "'": "", "‘": "" };
+
+  function normalize(text) {
+    return text.toLowerCase().normalize("NFKD")
+      .replace(/[æœß’'‘]/g, function (ch) { return FOLD[ch]; })
+      .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g, "");
+  }
+
+  function stem(word) {
+    if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
+    if (/ies$/.test(word) && !/[ea]ies$/.test(word)) return word.slice(0, -3) + "y";
+    if (/es$/.test(word) && !/[aeo]es$/.test(word)) return word.slice(0, -1);
+    if (/s$/.test(word) && !/(us|ss)$/.test(word)) return word.slice(0, -1);
+    return word;
+  }
+
+  function rawTokens(text) {
+    return normalize(text).match(/\d+(?:\.\d+[a-z]?)?|[a-z0-9]+/g) || [];
+  }
+
+  function tokens(text, stopWords) {
+    return rawTokens(text).filter(function (t) { return !stopWords.has(t); }).map(stem);
+  }
+
+  // --- engine ------------------------------------------------------------------
+
+  /* `load(path)` loads one index file (path relative to the index folder) and
+   * resolves once it has run; the file's kbSearch.<kind>() call fills the maps. */
+  function Engine(load) {
+    this.load = load;
+    this.meta = null;
+    this.stopWords = new Set();
+    this.shardKeys = [];
+    this.terms = new Map(); // shard key -> {term: [count, flat postings, truncated?]}
+    this.full = new Map(); // term -> flat postings
+    this.docs = new Map(); // doc shard number -> records
+    this.pending = new Map(); // path -> promise, so a file is requested once
+  }
+
+  Engine.prototype.fetch = function (path) {
+    if (!this.pending.has(path)) {
+      var version = this.meta ? "?v=" + this.meta.version : "";
+      var promise = this.load(path + version);
+      var pending = this.pending;
+      // A failed load may be retried by the next query.
+      promise.catch(function () { pending.delete(path); });
+      pending.set(path, promise);
+    }
+    return this.pending.get(path);
+  };
+
+  Engine.prototype.ready = function () {
+    var self = this;
+    if (this.meta) return Promise.resolve();
+    return this.fetch("meta.js").then(function () {
+      if (!self.meta) throw new Error("search index: meta.js did not register");
+    });
+  };
+
+  // Registration calls, made by the index files.
+  Engine.prototype.register = function (kind, key, data) {
+    if (kind === "meta") {
+      this.meta = data;
+      this.stopWords = new Set(data.stopWords);
+      this.shardKeys = data.shards;
+      this.shardSet = new Set(data.shards);
+    } else if (kind === "terms") {
+      this.terms.set(key, data);
+    } else if (kind === "full") {
+      this.full.set(key, data);
+    } else if (kind === "docs") {
+      this.docs.set(key, data);
+    }
+  };
+
+  function fileName(key) { return key.replace(/\./g, "_"); }
+
+  // The shard holding `term`: the longest shard key that is a prefix of it.
+  Engine.prototype.shardFor = function (term) {
+    for (var n = term.length; n > 0; n--) {
+      if (this.shardSet.has(term.slice(0, n))) return term.slice(0, n);
+    }
+    return null;
+  };
+
+  // Every shard that may hold a term starting with `prefix`.
+  Engine.prototype.shardsForPrefix = function (prefix) {
+    var keys = this.shardKeys.filter(function (k) { return k.startsWith(prefix); });
+    var own = this.shardFor(prefix);
+    if (own && keys.indexOf(own) < 0) keys.push(own);
+    return keys;
+  };
+
+  /* The query as terms: stop words dropped, the last word also matched as a
+   * prefix while it is being typed (no trailing space), one- character words excepted. */
+  Engine.prototype.parse = function (query) {
+    var raw = rawTokens(query);
+    var self = this;
+    var words = raw.filter(function (t) { return !self.stopWords.has(t); });
+    if (words.some(function (t) { return RULE_NUMBER.test(t) && t.indexOf(".") > 0 || /^\d{3}$/.test(t); })) {
+      words = words.filter(function (t) { return NUMBER_WORDS.indexOf(t) < 0; });
+    }
+    var typing = !/\s$/.test(query);
+    var seen = new Set();
+    var terms = [];
+    words.forEach(function (word, i) {
+      var term = stem(word);
+      var prefix = typing && i === words.length - 1 && word.length >= 2;
+      if (seen.has(term)) return;
+      seen.add(term);
+      terms.push({ term: term, prefix: prefix ? word : null });
+    });
+    return terms;
+  };
+
+  function decode(flat, factor, into) {
+    var doc = 0;
+    for (var i = 0; i < flat.length; i += 2) {
+      doc += flat[i];
+      var weight = flat[i + 1] * factor;
+      if (!(into.get(doc) >= weight)) into.set(doc, weight);
+    }
+  }
+
+  // Doc -> weight for one query term, from heads or (when loaded) full lists.
+  Engine.prototype.matches = function (word, truncated) {
+    var into = new Map();
+    var self = this;
+    var key = this.shardFor(word.term);
+    var entry = key && this.terms.get(key) && this.terms.get(key)[word.term];
+    if (entry) {
+      decode(this.full.get(word.term) || entry[1], 1, into);
+      if (entry[2] && !this.full.has(word.term)) truncated.push(word.term);
+    }
+    if (word.prefix) {
+      var expansions = [];
+      this.shardsForPrefix(word.prefix).forEach(function (k) {
+        var shard = self.terms.get(k) || {};
+        Object.keys(shard).forEach(function (t) {
+          if (t !== word.term && t.startsWith(word.prefix)) expansions.push([t, shard[t]]);
+        });
+      });
+      expansions.sort(function (a, b) { return b[1][0] - a[1][0]; });
+      expansions.slice(0, MAX_EXPANSIONS).forEach(function (e) { decode(e[1][1], PREFIX_FACTOR, into); });
+    }
+    return into;
+  };
+
+  Engine.prototype.rank = function (words, truncated) {
+    var self = this;
+    var scores = new Map(); // doc -> [matched words, score]
+    words.forEach(function (word) {
+      self.matches(word, truncated).forEach(function (weight, doc) {
+        var s = scores.get(doc);
+        if (!s) scores.set(doc, s = [0, 0]);
+        s[0] += 1;
+        s[1] += weight;
+      });
+    });
+    var ranked = Array.from(scores.entries());
+    // Documents with every word first, then by summed weight; ties in index order.
+    ranked.sort(function (a, b) { return b[1][0] - a[1][0] || b[1][1] - a[1][1] || a[0] - b[0]; });
+    return ranked;
+  };
+
+  /* Resolves to {words, total, complete, ranked: [[doc, [matched, score]]]}. */
+  Engine.prototype.search = function (query) {
+    var self = this;
+    return this.ready().then(function () {
+      var words = self.parse(query);
+      var keys = new Set();
+      words.forEach(function (w) {
+        var key = self.shardFor(w.term);
+        if (key) keys.add(key);
+        if (w.prefix) self.shardsForPrefix(w.prefix).forEach(function (k) { keys.add(k); });
+      });
+      return Promise.all(Array.from(keys).map(function (k) { return self.fetch("t/" + fileName(k) + ".js"); }))
+        .then(function () {
+          var truncated = [];
+          var ranked = self.rank(words, truncated);
+          var complete = ranked.filter(function (r) { return r[1][0] === words.length; }).length;
+          // Heads hold each frequent term's best documents; when they do not
+          // overlap enough for a page of full matches, load the whole lists.
+          if (truncated.length === 0 || complete >= PAGE) return ranked;
+          return Promise.all(truncated.map(function (t) { return self.fetch("f/" + fileName(t) + ".js"); }))
+            .then(function () { return self.rank(words, []); });
+        })
+        .then(function (ranked) {
+          return { words: words, total: ranked.length, ranked: ranked };
+        });
+    });
+  };
+
+  // The records of ranked documents [from, to): loads their document shards.
+  Engine.prototype.records = function (ranked, from, to) {
+    var self = this;
+    var slice = ranked.slice(from, to);
+    var size = this.meta.docShard;
+    var shards = new Set(slice.map(function (r) { return Math.floor(r[0] / size); }));
+    return Promise.all(Array.from(shards).map(function (n) { return self.fetch("d/" + n + ".js"); }))
+      .then(function () {
+        return slice.map(function (r) {
+          var rec = self.docs.get(Math.floor(r[0] / size))[r[0] % size];
+          return { id: r[0], kind: rec[0], title: rec[1], url: rec[2], context: rec[3], snippet: rec[4], matched: r[1][0], score: r[1][1] };
+        });
+      });
+  };
+
+  var api = { Engine: Engine, tokens: tokens, rawTokens: rawTokens, stem: stem, normalize: normalize };
+
+  if (typeof document === "undefined") {
+    // Node (tests): hand the engine over; there is no page to attach to.
+    if (typeof module !== "undefined") module.exports = api;
+    return;
+  }
+
+  // --- browser: loading -----------------------------------------------------------
+
+  // The site root, from this script's own address: it works on file://, at a
+  // server's root and under any sub-path, whatever page is showing.
+  var root = new URL("../", document.currentScript.src);
+  var indexBase = new URL("search/kb-index/", root);
+
+  function loadScript(path) {
+    return new Promise(function (resolve, reject) {
+      var el = document.createElement("script");
+      el.src = new URL(path, indexBase).href;
+      el.async = true;
+      el.onload = function () { el.remove(); resolve(); };
+      el.onerror = function () { el.remove(); reject(new Error("could not load " + path)); };
+      document.head.appendChild(el);
+    });
+  }
+
+  var engine = new Engine(loadScript);
+  window.kbSearch = {
+    engine: engine,
+    api: api,
+    meta: function (key, data) { engine.register("meta", key, data); },
+    terms: function (key, data) { engine.register("terms", key, data); },
+    full: function (key, data) { engine.register("full", key, data); },
+    docs: function (key, data) { engine.register("docs", key, data); },
+  };
+
+  // --- browser: user interface ------------------------------------------------------
+
+  var KIND_LABEL = { rule: "Rule", glossary: "Glossary", card: "Card", ruling: "Ruling" };
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  /* Text with the words that match the query wrapped in <mark>. Built from
+   * text nodes, never innerHTML: snippets are imported text. */
+  function highlight(text, words, stopWords) {
+    var fragment = document.createDocumentFragment();
+    var pattern = /[\p{L}\p{N}’'.]+/gu;
+    var last = 0;
+    var match;
+    while ((match = pattern.exec(text)) !== null) {
+      var run = match[0].replace(/\.+$/, "");
+      var hit = tokens(run, stopWords).some(function (t) {
+        return words.some(function (w) { return t === w.term || (w.prefix && t.startsWith(w.prefix)); });
+      });
+      if (!hit || !run) continue;
+      fragment.appendChild(document.createTextNode(text.slice(last, match.index)));
+      fragment.appendChild(el("mark", "", run));
+      last = match.index + run.length;
+    }
+    fragment.appendChild(document.createTextNode(text.slice(last)));
+    return fragment;
+  }
+
+  function resultItem(rec, words) {
+    var stop = engine.stopWords;
+    var item = el("li", "md-search-result__item");
+    var link = el("a", "md-search-result__link");
+    link.href = new URL(rec.url, root).href;
+    link.tabIndex = -1;
+    link.dataset.kbKind = rec.kind;
+    var article = el("article", "md-search-result__article md-typeset kb-search-result kb-search-" + rec.kind);
+    var heading = el("h1");
+    heading.appendChild(el("span", "kb-search-kind", KIND_LABEL[rec.kind] || rec.kind));
+    var title = el("span", rec.kind === "rule" ? "kb-search-title kb-search-number" : "kb-search-title");
+    title.appendChild(highlight(rec.title, words, stop));
+    heading.appendChild(title);
+    if (rec.context && rec.kind !== "ruling") {
+      heading.appendChild(el("span", "kb-search-context", rec.context));
+    }
+    article.appendChild(heading);
+    if (rec.snippet) {
+      var p = el("p");
+      p.appendChild(highlight(rec.snippet, words, stop));
+      article.appendChild(p);
+    }
+    link.appendChild(article);
+    item.appendChild(link);
+    return item;
+  }
+
+  function SearchBox(container) {
+    this.container = container;
+    this.input = container.querySelector("[data-kb-search-query]");
+    this.meta = container.querySelector(".md-search-result__meta");
+    this.list = container.querySelector(".md-search-result__list");
+    this.toggle = document.getElementById("__search");
+    this.sequence = 0;
+    this.result = null;
+    this.shown = 0;
+    this.timer = null;
+    this.bind();
+  }
+
+  SearchBox.prototype.open = function () {
+    if (this.toggle && !this.toggle.checked) this.toggle.checked = true;
+  };
+
+  SearchBox.prototype.close = function () {
+    if (this.toggle) this.toggle.checked = false;
+    // Whatever has focus in the box (the input or a result) is hidden now.
+    var active = document.activeElement;
+    if (active && this.container.contains(active)) active.blur();
+  };
+
+  SearchBox.prototype.links = function () {
+    return Array.prototype.slice.call(this.list.querySelectorAll(".md-search-result__link"));
+  };
+
+  SearchBox.prototype.bind = function () {
+    var self = this;
+    var form = this.input.form;
+    form.addEventListener("submit", function (e) { e.preventDefault(); self.go(0); });
+    form.addEventListener("reset", function () {
+      setTimeout(function () { self.run(); self.input.focus(); }, 0);
+    });
+    this.input.addEventListener("focus", function () { self.open(); });
+    this.input.addEventListener("input", function () {
+      clearTimeout(self.timer);
+      self.timer = setTimeout(function () { self.run(); }, 60);
+    });
+    if (this.toggle) {
+      // Material's header button (on small screens) ticks the toggle: focus the box.
+      this.toggle.addEventListener("change", function () {
+        if (self.toggle.checked) self.input.focus();
+      });
+    }
+    this.list.addEventListener("click", function (e) {
+      var link = e.target.closest && e.target.closest("a");
+      if (link && link.classList.contains("md-search-result__link")) self.close();
+    });
+    document.addEventListener("keydown", function (e) { self.key(e); });
+  };
+
+  SearchBox.prototype.key = function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    var active = document.activeElement;
+    var inBox = this.container.contains(active) && (!this.toggle || this.toggle.checked);
+    if (!inBox) {
+      // Material's shortcuts: "/" or "s" (and "f") focus search, unless typing somewhere.
+      var typing = active && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName));
+      if (!typing && (e.key === "/" || e.key === "s" || e.key === "f")) {
+        e.preventDefault();
+        this.input.focus();
+        this.input.select();
+      }
+      return;
+    }
+    var links = this.links();
+    var at = links.indexOf(active);
+    if (e.key === "Escape") {
+      e.preventDefault();
+      this.close();
+    } else if (e.key === "ArrowDown") {
+      e.preventDefault();
+      if (links.length) links[Math.min(at + 1, links.length - 1)].focus();
+    } else if (e.key === "ArrowUp") {
+      e.preventDefault();
+      if (at > 0) links[at - 1].focus();
+      else this.input.focus();
+    } else if (e.key === "Enter" && active === this.input) {
+      e.preventDefault();
+      this.go(0);
+    }
+  };
+
+  SearchBox.prototype.go = function (n) {
+    var link = this.links()[n];
+    if (link) link.click();
+  };
+
+  SearchBox.prototype.say = function (text) {
+    this.meta.textContent = text;
+  };
+
+  SearchBox.prototype.run = function () {
+    var self = this;
+    var query = this.input.value;
+    var sequence = ++this.sequence;
+    if (!query.trim()) {
+      this.list.textContent = "";
+      this.result = null;
+      this.say("Type a rule number (302.6), words (summoning sickness) or part of a card name");
+      return;
+    }
+    engine.search(query).then(function (result) {
+      if (sequence !== self.sequence) return null; // a newer query is on its way
+      self.result = result;
+      self.shown = 0;
+      self.list.textContent = "";
+      if (!result.words.length) {
+        self.say("Type a longer query");
+        return null;
+      }
+      self.say(result.total === 0 ? "No matching documents" : result.total === 1 ? "1 matching document" : result.total + " matching documents");
+      return self.more(sequence);
+    }).catch(function (err) {
+      if (sequence === self.sequence) self.say("Search is unavailable: " + err.message);
+    });
+  };
+
+  // Appends the next page of results; the last item loads the page after it.
+  SearchBox.prototype.more = function (sequence) {
+    var self = this;
+    var result = this.result;
+    var from = this.shown;
+    return engine.records(result.ranked, from, from + PAGE).then(function (records) {
+      if (sequence !== self.sequence) return;
+      var old = self.list.querySelector(".kb-search-more");
+      if (old) old.remove();
+      records.forEach(function (rec) { self.list.appendChild(resultItem(rec, result.words)); });
+      self.shown = from + records.length;
+      if (self.shown < result.total) {
+        var item = el("li", "md-search-result__item kb-search-more");
+        var button = el("button", "md-search-result__more", "Show more results");
+        button.type = "button";
+        button.addEventListener("click", function () { self.more(sequence); });
+        item.appendChild(button);
+        self.list.appendChild(item);
+      }
+      self.container.dataset.kbSearchState = "done";
+    });
+  };
+
+  function start() {
+    var container = document.querySelector("[data-kb-search]");
+    if (container) window.kbSearch.box = new SearchBox(container);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

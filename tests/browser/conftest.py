@@ -1,0 +1,98 @@
+"""Browser fixtures: one full build per session, headless Debian Chromium, a sub-path HTTP server.
+
+Chromium is Debian's (/usr/bin/chromium), driven by Playwright: browsers are
+never downloaded. Without either, every browser test is reported as skipped,
+with the reason.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kb.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+CR = REPO.parent / "shared" / "data" / "comprehensive-rules" / "MagicCompRules 20250919.txt"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SUB_PATH = "sub/path"
+
+
+@pytest.fixture(scope="session")
+def full_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real CR plus content/, built once for the session."""
+    if not CR.is_file():
+        pytest.skip(f"real Comprehensive Rules release not available at {CR}")
+    site = tmp_path_factory.mktemp("browser") / "site"
+    assert main(["build", "--config", str(REPO / "mkdocs.yml"), "--rules", str(CR), "--site-dir", str(site)]) == 0
+    return site
+
+
+@pytest.fixture(scope="session")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright is not installed")
+    if not CHROMIUM.is_file():
+        pytest.skip(f"Debian's Chromium is not installed at {CHROMIUM}")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page that records every request it makes (`page.requests`) and fails on script errors."""
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.requests = []
+    errors: list[str] = []
+    tab.on("request", lambda request: tab.requests.append(request.url))
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def usb_copy(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site copied elsewhere, as onto a USB stick: nothing may depend on where it was built."""
+    copy = tmp_path_factory.mktemp("usb") / "rulings"
+    shutil.copytree(full_site, copy)
+    return copy
+
+
+@pytest.fixture(scope="session")
+def served_sub_path(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site served by python's http.server on 127.0.0.1 under /sub/path/; yields its URL."""
+    root = tmp_path_factory.mktemp("www")
+    (root / SUB_PATH).parent.mkdir(parents=True)
+    (root / SUB_PATH).symlink_to(full_site, target_is_directory=True)
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}/"
+    server.shutdown()
+    server.server_close()
+    thread.join()

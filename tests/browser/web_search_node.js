@@ -1,0 +1,41 @@
+// Runs kb-search.js's engine under Node over a written index, for tests/test_web_search.py.
+// usage: node web_search_node.js KB_SEARCH_JS INDEX_DIR REQUEST_JSON
+// REQUEST_JSON: {"queries": [...], "texts": [...]} -> {"results": {query: [urls]}, "tokens": [[...]], "loaded": {query: [files]}}
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const vm = require("vm");
+
+const api = require(process.argv[2]);
+const dir = process.argv[3];
+const request = JSON.parse(process.argv[4]);
+
+let loaded = [];
+let engine = null;
+const kbSearch = {};
+for (const kind of ["meta", "terms", "full", "docs"]) kbSearch[kind] = (key, data) => engine.register(kind, key, data);
+const context = vm.createContext({ kbSearch });
+engine = new api.Engine((file) => new Promise((resolve, reject) => {
+  const name = file.split("?")[0];
+  loaded.push(name);
+  try {
+    vm.runInContext(fs.readFileSync(path.join(dir, name), "utf8"), context);
+    resolve();
+  } catch (e) {
+    reject(e);
+  }
+}));
+
+(async () => {
+  const out = { results: {}, loaded: {}, tokens: [] };
+  await engine.ready();
+  for (const text of request.texts || []) out.tokens.push(api.tokens(text, engine.stopWords));
+  for (const query of request.queries || []) {
+    loaded = [];
+    const result = await engine.search(query);
+    const records = await engine.records(result.ranked, 0, 10);
+    out.results[query] = records.map((r) => r.url);
+    out.loaded[query] = loaded;
+  }
+  process.stdout.write(JSON.stringify(out));
+})().catch((e) => { console.error(e); process.exit(1); });

@@ -1,0 +1,218 @@
+"""The offline search index: ranking on a small knowledge base and on the real Comprehensive Rules."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from kb.cli import main
+from kb.model import Card, GlossaryTerm, Origin, Rule, RulesDocument, Ruling
+from kb.search import INDEX_NAME, NoIndexError, SearchIndex, default_index, write_search_index
+from kb.store import KnowledgeBase, assemble
+
+HERE = Origin("test", 1)
+
+
+def small_knowledge_base() -> KnowledgeBase:
+    """A few rules, glossary terms, two cards and their rulings: enough to rank."""
+
+    def rule(number: str, text: str, *examples: str) -> Rule:
+        return Rule(number, text, HERE, tuple(examples))
+
+    rules = (
+        rule("1", "Game Concepts"),
+        rule("107", "Numbers and Symbols"),
+        rule("107.3", "Many objects use the letter X as a placeholder for a number that needs to be determined."),
+        rule("107.3i", "Normally, all instances of X on an object have the same value at any given time."),
+        rule("302", "Creatures"),
+        rule("302.1", "A player who has priority may cast a creature card from their hand during a main phase."),
+        # Deliberately without the words "summoning sickness": only the glossary links them.
+        rule("302.6", "A creature can't attack unless its controller has controlled it continuously since their turn began."),
+        rule("605", "Mana Abilities"),
+        rule("605.1", "Some activated abilities and some triggered abilities are mana abilities."),
+        rule("605.1a", "An activated ability that could add mana is a mana ability. See rule 302.6.", "Example: a land's {T}."),
+        rule("605.2", "A mana ability remains a mana ability even if the game state doesn't allow it to produce mana."),
+        rule("700", "General"),
+        rule("700.6", "The term historic refers to an object that has the legendary supertype or the artifact card type."),
+    )
+    glossary = (
+        GlossaryTerm("Historic", "An object is historic if it has the legendary supertype. See rule 700.6.", HERE),
+        GlossaryTerm("Summoning Sickness Rule", "Informal term for a creature's inability to attack. See rule 302.6.", HERE),
+        GlossaryTerm("Mana Ability", "An ability that could add mana. See rule 605.", HERE),
+    )
+    document = RulesDocument("test.txt", date(2025, 9, 19), rules, glossary)
+    cards = [
+        Card("Laelia, the Blade Reforged", HERE, "{2}{R}", "Legendary Creature — Spirit Warrior", "Haste", short_name="Laelia"),
+        Card("Blade of the Sixth Pride", HERE, "{1}{W}", "Creature — Cat Rebel", "", "3", "1"),
+    ]
+    rulings = [
+        Ruling(
+            "laelia-the-blade-reforged-2021-02-05-1",
+            "Cards exiled by Laelia are exiled face up.",
+            HERE,
+            card="laelia-the-blade-reforged",
+            date=date(2021, 2, 5),
+            rules=("302.6",),
+        ),
+        Ruling("tap-symbol", "A creature's {T} ability can't be activated right away. See rule 302.6.", HERE, rules=("605.1",)),
+    ]
+    return assemble(cards, rulings, document)
+
+
+@pytest.fixture
+def small_index(tmp_path: Path) -> Path:
+    write_search_index(small_knowledge_base(), tmp_path)
+    return tmp_path / INDEX_NAME
+
+
+def first(index_path: Path, query: str, n: int = 10) -> list[tuple[str, str]]:
+    with SearchIndex(index_path) as index:
+        return [(hit.kind, hit.id) for hit in index.search(query, limit=n)]
+
+
+# --- ranking on a small knowledge base ---------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["302.6", "107.3i", "605", "605.", "107.3I", "rule 302.6"])
+def test_a_rule_number_finds_that_rule_first(small_index: Path, query: str):
+    expected = query.removeprefix("rule ").rstrip(".").lower()
+    assert first(small_index, query)[0] == ("rule", expected)
+
+
+def test_a_section_number_lists_its_rules_next(small_index: Path):
+    assert first(small_index, "605", 3) == [("rule", "605"), ("rule", "605.1"), ("rule", "605.2")]
+
+
+def test_an_unknown_number_falls_back_to_the_nearest_rule_that_exists(small_index: Path):
+    assert first(small_index, "302.99")[0] == ("rule", "302")
+
+
+def test_a_number_also_finds_what_cites_it(small_index: Path):
+    hits = first(small_index, "302.6")
+    assert ("glossary", "summoning-sickness-rule") in hits
+    assert ("ruling", "tap-symbol") in hits
+
+
+def test_words_find_a_rule_through_the_glossary_term_that_points_to_it(small_index: Path):
+    hits = first(small_index, "summoning sickness", 3)
+    assert ("rule", "302.6") in hits
+    assert hits[0] == ("glossary", "summoning-sickness-rule")
+
+
+def test_part_of_a_card_name_finds_the_card_first(small_index: Path):
+    assert first(small_index, "laelia")[0] == ("card", "laelia-the-blade-reforged")
+    assert first(small_index, "lae")[0] == ("card", "laelia-the-blade-reforged")
+    assert first(small_index, "sixth pri")[0] == ("card", "blade-of-the-sixth-pride")
+    # A ruling that names the card comes after the card itself.
+    assert ("ruling", "laelia-the-blade-reforged-2021-02-05-1") in first(small_index, "laelia")[1:]
+
+
+def test_a_glossary_term_finds_its_entry_first_then_its_rule(small_index: Path):
+    assert first(small_index, "historic", 2) == [("glossary", "historic"), ("rule", "700.6")]
+    assert first(small_index, "Historic")[0] == ("glossary", "historic")
+
+
+def test_words_in_rule_examples_are_searched(small_index: Path):
+    assert ("rule", "605.1a") in first(small_index, "land's")
+
+
+@pytest.mark.parametrize(
+    "query",
+    ['"', '""', "-", "*", "AND", "OR", "NOT", "NEAR(a b)", 'mana "abil', "-mana", "mana*", "name:laelia", "{name}: x",
+     "(", ")", "^", "a AND", "302.6*", "   ", "", "é", "\x00", "'", "’", "{T}", "1" * 200],
+)  # fmt: skip
+def test_odd_queries_never_fail(small_index: Path, query: str):
+    with SearchIndex(small_index) as index:
+        hits = index.search(query)
+    assert isinstance(hits, list)
+
+
+def test_fts_operators_in_a_query_are_plain_words(small_index: Path):
+    # "mana AND" is the word "mana" and the word "and", not a broken expression.
+    assert first(small_index, 'mana "abil')[0] in {("rule", "605"), ("glossary", "mana-ability")}
+    assert first(small_index, "-laelia")[0] == ("card", "laelia-the-blade-reforged")
+
+
+def test_no_index_is_one_clear_error(tmp_path: Path):
+    with pytest.raises(NoIndexError, match=r"no search index at .*kb.sqlite: run kb build first"):
+        SearchIndex(tmp_path / INDEX_NAME)
+
+
+def test_a_file_that_is_not_an_index_is_refused(tmp_path: Path):
+    (tmp_path / INDEX_NAME).write_text("not sqlite", encoding="utf-8")
+    with pytest.raises(NoIndexError, match="not a kb search index"):
+        SearchIndex(tmp_path / INDEX_NAME)
+
+
+def test_default_index_follows_site_dir_in_mkdocs_yml(tmp_path: Path):
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_name: x\nsite_dir: public\nextra:\n  key: !ENV [HOME, x]\n", encoding="utf-8")
+    assert default_index(config) == tmp_path / "public" / INDEX_NAME
+    # Without a mkdocs.yml: mkdocs' default site_dir, beside where the file would be.
+    assert default_index(tmp_path / "missing.yml") == tmp_path / "site" / INDEX_NAME
+
+
+def test_rewriting_the_index_replaces_it(small_index: Path):
+    write_search_index(small_knowledge_base(), small_index.parent)
+    assert first(small_index, "302.6")[0] == ("rule", "302.6")
+    assert [p.name for p in small_index.parent.iterdir()] == [INDEX_NAME], "no temporary file left behind"
+
+
+# --- the command -------------------------------------------------------------------
+
+
+def test_search_json_output_shape(small_index: Path, capsys: pytest.CaptureFixture[str]):
+    assert main(["search", "--index", str(small_index), "--json", "--limit", "3", "summoning", "sickness"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["query"] == "summoning sickness"
+    assert 1 <= len(out["results"]) <= 3
+    for result in out["results"]:
+        assert set(result) == {"kind", "id", "title", "url", "snippet", "match"}
+        assert "\x02" not in result["snippet"] and "\x03" not in result["snippet"]
+    assert out["results"][0]["url"] == "glossary/index.html#summoning-sickness-rule"
+
+
+def test_search_without_an_index_says_so_and_exits_1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["search", "302.6"]) == 1
+    assert capsys.readouterr().err == "error: no search index at site/kb.sqlite: run kb build first\n"
+
+
+def test_search_with_no_result_exits_1(small_index: Path, capsys: pytest.CaptureFixture[str]):
+    assert main(["search", "--index", str(small_index), "xyzzy"]) == 1
+    assert "no results for 'xyzzy'" in capsys.readouterr().err
+
+
+# --- the real Comprehensive Rules ------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def full_index(full_site: Path) -> Path:
+    return full_site / INDEX_NAME
+
+
+@pytest.mark.parametrize("query", ["302.6", "107.3i", "605", "702.19b"])
+def test_real_cr_number_first(full_index: Path, query: str):
+    assert first(full_index, query)[0] == ("rule", query)
+
+
+def test_real_cr_summoning_sickness_finds_302_6_in_the_first_three(full_index: Path):
+    assert ("rule", "302.6") in first(full_index, "summoning sickness", 3)
+
+
+def test_real_cr_card_by_part_of_its_name(full_index: Path):
+    assert first(full_index, "laelia")[0] == ("card", "laelia-the-blade-reforged")
+    assert first(full_index, "rona")[0] == ("card", "rona-disciple-of-gix")
+
+
+def test_real_cr_glossary_term(full_index: Path):
+    assert first(full_index, "historic")[0] in {("glossary", "historic"), ("rule", "700.6")}
+
+
+def test_real_cr_words(full_index: Path):
+    assert ("rule", "605") in first(full_index, "mana abilities", 3)
+    assert first(full_index, "tap symbol", 5)[:1] == [("glossary", "tap-symbol")]
+    assert ("rule", "107.5") in first(full_index, "tap symbol", 5)

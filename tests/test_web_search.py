@@ -1,0 +1,152 @@
+"""The website's chunked search index (kb/web_search.py) and the engine that reads it (kb-search.js).
+
+The ranking is tested by running kb-search.js's engine under Node over an index
+written here: the same code the browser runs, without a browser. The browser
+tests (tests/browser/) cover the page side.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from kb import web_search
+from kb.pipeline import Settings, load_knowledge_base
+from kb.store import KnowledgeBase
+from kb.web_search import INDEX_DIR, documents, postings, stem, term_shards, tokens, write_web_search
+
+REPO = Path(__file__).resolve().parent.parent
+KB_SEARCH_JS = REPO / "templates" / "static" / "javascripts" / "kb-search.js"
+NODE_HARNESS = REPO / "tests" / "browser" / "web_search_node.js"
+SHARED_CR = REPO.parent / "shared" / "data" / "comprehensive-rules"
+
+
+def test_rule_numbers_are_whole_tokens():
+    assert tokens("See rule 302.6. Also rules 601.2a–h and 107.3i, section 605.") == [
+        "see",
+        "rule",
+        "302.6",
+        "also",
+        "rule",
+        "601.2a",
+        "h",
+        "107.3i",
+        "section",
+        "605",
+    ]
+
+
+def test_tokens_fold_case_accents_apostrophes_and_plurals():
+    assert tokens("The Creature’s ABILITIES in Lim-Dûl's Vault") == ["creature", "ability", "lim", "dul", "vault"]
+    assert stem("sickness") == "sickness"  # "ss" is not a plural
+    assert stem("status") == "status"
+
+
+@pytest.fixture(scope="module")
+def content_kb() -> KnowledgeBase:
+    return load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates"))
+
+
+def test_every_term_lives_in_exactly_the_shard_its_longest_prefix_names(
+    monkeypatch: pytest.MonkeyPatch, content_kb: KnowledgeBase
+):
+    # A tiny shard size forces multi-level splits, as a large knowledge base does.
+    monkeypatch.setattr(web_search, "TERM_SHARD_BYTES", 200)
+    index = postings(documents(content_kb))
+    shards = term_shards(index)
+    assert any(len(key) > 2 for key in shards), "small shards should have been split"
+    placed = [term for terms in shards.values() for term in terms]
+    assert sorted(placed) == sorted(index)
+    for key, terms in shards.items():
+        for term in terms:
+            longest = max((k for k in shards if term.startswith(k)), key=len)
+            assert longest == key, term
+
+
+def test_frequent_terms_keep_a_head_and_a_full_list(monkeypatch: pytest.MonkeyPatch, content_kb: KnowledgeBase, tmp_path: Path):
+    monkeypatch.setattr(web_search, "HEAD", 3)
+    write_web_search(content_kb, tmp_path)
+    root = tmp_path / INDEX_DIR
+    full = sorted(p.stem for p in (root / "f").glob("*.js"))
+    assert full, "with a head of 3, some term is in more than 3 documents"
+    text = (root / "f" / f"{full[0]}.js").read_text(encoding="utf-8")
+    assert text.startswith(f'kbSearch.full("{full[0].replace("_", ".")}",')
+
+
+def test_index_records_point_at_anchors(content_kb: KnowledgeBase):
+    docs = {d.url: d for d in documents(content_kb)}
+    assert "rules/302.html#302.6" in docs
+    assert docs["rules/302.html#302.6"].title == "302.6"
+    assert "cards/laelia-the-blade-reforged.html" in docs
+    assert "rulings/index.html#tap-symbol" in docs
+
+
+# --- the browser's engine, under Node ------------------------------------------------
+
+
+def run_engine(index_root: Path, queries: list[str] = (), texts: list[str] = ()) -> dict:
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("node is not installed: the engine of kb-search.js cannot run outside a browser")
+    request = json.dumps({"queries": list(queries), "texts": list(texts)})
+    out = subprocess.run(
+        [node, str(NODE_HARNESS), str(KB_SEARCH_JS), str(index_root), request],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return json.loads(out.stdout)
+
+
+def test_javascript_tokenizer_matches_python(content_kb: KnowledgeBase, tmp_path: Path):
+    write_web_search(content_kb, tmp_path)
+    texts = [
+        "See rule 302.6. Also rules 601.2a–h and 107.3i, section 605.",
+        "The Creature’s ABILITIES in Lim-Dûl's Vault; Æther Vial costs {X}{2}.",
+        "Laelia, the Blade Reforged attacks: exile the top card — it’s historic!",
+        *(d.snippet for d in documents(content_kb)),
+    ]
+    assert run_engine(tmp_path / INDEX_DIR, texts=texts)["tokens"] == [tokens(t) for t in texts]
+
+
+@pytest.fixture(scope="module")
+def cr_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    rules = SHARED_CR / "MagicCompRules 20250919.txt"
+    if not rules.is_file():
+        pytest.skip(f"real Comprehensive Rules release not available at {rules}")
+    kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=rules))
+    site = tmp_path_factory.mktemp("web-search")
+    write_web_search(kb, site)
+    return site / INDEX_DIR
+
+
+@pytest.mark.parametrize(
+    ("query", "expected", "within"),
+    [
+        ("302.6", "rules/302.html#302.6", 1),
+        ("107.3i", "rules/107.html#107.3i", 1),
+        ("605", "rules/605.html", 1),
+        ("rule 702.19b", "rules/702.html#702.19b", 1),
+        ("summoning sickness", "rules/302.html#302.6", 3),
+        ("laelia", "cards/laelia-the-blade-reforged.html", 1),
+        ("lae", "cards/laelia-the-blade-reforged.html", 1),
+        ("historic", "glossary/index.html#historic", 1),
+        ("historic", "rules/700.html#700.6", 3),
+    ],
+)
+def test_ranking_over_the_full_rules(cr_index: Path, query: str, expected: str, within: int):
+    results = run_engine(cr_index, queries=[query])["results"][query]
+    assert expected in results[:within], results[:5]
+
+
+def test_a_query_loads_a_few_shards_not_the_index(cr_index: Path):
+    out = run_engine(cr_index, queries=["summoning sickness"])
+    loaded = out["loaded"]["summoning sickness"]
+    total = sum(1 for _ in cr_index.rglob("*.js"))
+    assert loaded and len(loaded) <= 8 < total, loaded
+    assert all(name.startswith(("t/", "f/", "d/")) for name in loaded)
