@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from kb.errors import BuildError
+from kb.fetch import BULK_FILES, CR_FILE
 from kb.pipeline import prepare
 from kb.site import build_site, load_project
 
@@ -16,17 +18,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scryfall-cards", type=Path, help="a Scryfall oracle-cards bulk file to import")
     parser.add_argument("--scryfall-rulings", type=Path, help="a Scryfall rulings bulk file to import")
     parser.add_argument("--mtgjson", type=Path, help="an MTGJSON AtomicCards file to import")
+    parser.add_argument("--cache", type=Path, help="use the files `kb fetch` downloaded into this folder")
     parser.add_argument("-d", "--site-dir", type=Path, help="where to write the site (default: mkdocs.yml's site_dir)")
 
 
 def run(args: argparse.Namespace) -> int:
     config, plugin = load_project(args.config)
+    cached = cached_inputs(args.cache) if args.cache else {}
     settings = plugin.settings(
         config,
-        rules=args.rules,
+        rules=args.rules or cached.get("rules"),
         previous_rules=args.previous,
-        scryfall_cards=args.scryfall_cards,
-        scryfall_rulings=args.scryfall_rulings,
+        scryfall_cards=args.scryfall_cards or cached.get("scryfall_cards"),
+        scryfall_rulings=args.scryfall_rulings or cached.get("scryfall_rulings"),
         mtgjson=args.mtgjson,
     )
     checked = plugin.preloaded = prepare(settings)
@@ -37,3 +41,16 @@ def run(args: argparse.Namespace) -> int:
         f"built {site_dir}: {len(kb.cards)} cards, {len(kb.rulings)} rulings, {len(kb.rules)} rules, {passed} examples verified"
     )
     return 0
+
+
+def cached_inputs(cache: Path) -> dict[str, Path]:
+    """The input files `kb fetch` left in `cache`, by the build option they fill."""
+    files = {
+        "rules": cache / CR_FILE,
+        "scryfall_cards": cache / BULK_FILES["oracle_cards"][0],
+        "scryfall_rulings": cache / BULK_FILES["rulings"][0],
+    }
+    found = {option: path for option, path in files.items() if path.is_file()}
+    if not found:
+        raise BuildError(f"no fetched files in {cache}", hint="run kb fetch first")
+    return found
