@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from kb.engine import implemented_rules
 from kb.errors import KbError
 from kb.examples import AblationReport, ExampleResult, ablation, run_example
-from kb.model import Example
+from kb.model import Example, natural_key
 from kb.store import KnowledgeBase
 
 
@@ -54,7 +54,8 @@ def check_examples(kb: KnowledgeBase) -> CheckReport:
         if result.passed:
             for rule in result.rules_exercised:
                 exercised_by[rule].append(example.id)
-    report.exercised_by = dict(exercised_by)
+    # Sorted, so the pages that list them do not depend on the order rulings were loaded in.
+    report.exercised_by = {rule: sorted(ids, key=natural_key) for rule, ids in exercised_by.items()}
     return report
 
 

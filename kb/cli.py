@@ -12,6 +12,7 @@ from kb.errors import KbError, KbErrors
 COMMANDS = {
     "build": "build the site from content/ (and a CR file, if given)",
     "check": "validate content/ and run its examples, without building",
+    "serve": "live preview: rebuilds the pages an edit to content/ touches",
     "fetch": "download the current CR and Scryfall bulk files into a local cache",
     "rules-stats": "print statistics of a Comprehensive Rules file as JSON",
     "search": "search the built site's offline index from a terminal",

@@ -7,13 +7,14 @@ the search index only read them. A rule's "Cited by" list is its backlinks.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kb.cardnames import CardNameMatcher
 from kb.errors import ContentError, KbError
-from kb.model import Origin, natural_key, rule_kind
+from kb.model import Origin, Ruling, natural_key, rule_kind
+from kb.parallel import parallel_map
 from kb.references import find_references
 from kb.terms import TermIndex
 
@@ -62,65 +63,155 @@ class Links:
     unresolved: list[Unresolved] = field(default_factory=list)
     # card id -> ids of other cards' rulings that name it
     mentions: dict[str, list[str]] = field(default_factory=dict)
+    # (record kind, record id) -> the rule numbers it cites: lets a record be unlinked again
+    cites: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """One text to link: whose it is, and whose card a ruling belongs to (its own name is not linked)."""
+
+    key: tuple[str, str]
+    text: str
+    citation: Citation
+    strict: bool
+    card: str | None = None
+
+
+# What finding links in one text yields: its spans as (start, end, target kind, target id),
+# and (rule number, strict) for every rule it cites. Plain tuples: they cross processes.
+_Found = tuple[list[tuple[int, int, str, str]], list[tuple[str, bool]]]
 
 
 def link_records(kb: KnowledgeBase) -> tuple[Links, list[KbError]]:
     """Resolve every reference in the knowledge base; content errors are returned, not raised."""
-    linker = _Linker(kb)
+    jobs: list[_Job] = []
     for rule in kb.rules.values():
         citation = Citation("rule", rule.number, rule.origin)
-        linker.text(("rule", rule.number), rule.text, citation)
+        jobs.append(_Job(("rule", rule.number), rule.text, citation, False))
         for i, example in enumerate(rule.examples):
-            linker.text(("rule-example", f"{rule.number}/{i}"), example, citation)
+            jobs.append(_Job(("rule-example", f"{rule.number}/{i}"), example, citation, False))
     for term in kb.glossary.values():
-        linker.text(("glossary", term.id), term.text, Citation("glossary", term.id, term.origin))
+        jobs.append(_Job(("glossary", term.id), term.text, Citation("glossary", term.id, term.origin), False))
     for card in kb.cards.values():
         # A card cites the rules of the keywords in its Oracle text.
-        linker.text(("card", card.id), card.oracle_text, Citation("card", card.id, card.origin))
-    names = CardNameMatcher(kb.cards.values()) if kb.rulings else None
-    for ruling in kb.rulings.values():
+        jobs.append(_Job(("card", card.id), card.oracle_text, Citation("card", card.id, card.origin), False))
+    linker = _Linker(kb)
+    _link_jobs(Finder(kb), linker, jobs, kb.rulings.values())
+    return linker.finish()
+
+
+def relink_rulings(
+    kb: KnowledgeBase, finder: Finder, removed: Iterable[str], added: Iterable[Ruling]
+) -> tuple[set[str], set[str], list[KbError]]:
+    """Update `kb.links` in place after rulings were removed, added or changed (a change is both).
+
+    Returns the rule numbers whose backlinks changed, the cards whose mentions
+    changed, and the errors of the added rulings. This is what keeps a live
+    preview fast: the rest of the knowledge base is not linked again.
+    """
+    links = kb.links
+    numbers: set[str] = set()
+    cards: set[str] = set()
+    for ruling_id in removed:
+        key = ("ruling", ruling_id)
+        for number in links.cites.pop(key, ()):
+            numbers.add(number)
+            links.backlinks[number] = [c for c in links.backlinks.get(number, []) if (c.kind, c.id) != key]
+        for span in links.spans.pop(key, []):
+            if span.target.kind == "card":
+                cards.add(span.target.id)
+                links.mentions[span.target.id] = [r for r in links.mentions.get(span.target.id, []) if r != ruling_id]
+    linker = _Linker(kb)
+    _link_jobs(finder, linker, [], added)
+    fresh, errors = linker.finish()
+    links.spans.update(fresh.spans)
+    links.cites.update(fresh.cites)
+    for number, citations in fresh.backlinks.items():
+        numbers.add(number)
+        links.backlinks[number] = sorted([*links.backlinks.get(number, []), *citations], key=_citation_order)
+    for card, ruling_ids in fresh.mentions.items():
+        cards.add(card)
+        links.mentions[card] = sorted({*links.mentions.get(card, []), *ruling_ids}, key=natural_key)
+    return numbers, cards, errors
+
+
+def _link_jobs(finder: Finder, linker: _Linker, jobs: list[_Job], rulings: Iterable[Ruling]) -> None:
+    """Find and apply the links of `jobs` and of `rulings` (their text, the rules they explain, their examples' claims)."""
+    rulings = list(rulings)
+    jobs = jobs + [_Job(("ruling", r.id), r.text, Citation("ruling", r.id, r.origin), True, r.card) for r in rulings]
+    # Finding links is the costly, independent part: it runs on every core. Workers
+    # are forked with `jobs` in memory: only indices go out, plain tuples come back.
+    found = parallel_map(lambda indices: [finder.find(jobs[i]) for i in indices], range(len(jobs)))
+    for job, (spans, cited) in zip(jobs, found, strict=True):
+        linker.apply(job, [Span(start, end, Target(kind, target)) for start, end, kind, target in spans], cited)
+    for ruling in rulings:
         citation = Citation("ruling", ruling.id, ruling.origin)
-        cards = [s for s in names.find(ruling.text, ruling.card) if s.card_id != ruling.card] if names else []
-        for span in cards:
-            linker.mentions[span.card_id].add(ruling.id)
-        card_spans = [Span(s.start, s.end, Target("card", s.card_id)) for s in cards]
-        linker.text(("ruling", ruling.id), ruling.text, citation, strict=True, extra=card_spans)
         for number in ruling.rules:
             linker.cite(number, citation, strict=True)
         if ruling.example:
             for number in ruling.example.rules:
                 linker.cite(number, Citation("ruling", ruling.id, ruling.example.origin), strict=True)
-    return linker.finish()
+
+
+def _citation_order(citation: Citation) -> tuple:
+    return (citation.kind, natural_key(citation.id))
+
+
+class Finder:
+    """Finds rule references, game terms and card names in texts; changes nothing.
+
+    Building one indexes every term and card name, so a live preview keeps it.
+    """
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.terms = TermIndex.from_release(kb.rules.values(), kb.glossary.values())
+        self.names = CardNameMatcher(kb.cards.values()) if kb.rulings else None
+
+    def find(self, job: _Job) -> _Found:
+        spans: list[tuple[int, int, str, str]] = []
+        cited: list[tuple[str, bool]] = []
+        if job.citation.kind == "ruling" and self.names is not None:
+            for name in self.names.find(job.text, job.card):
+                if name.card_id != job.card:
+                    spans.append((name.start, name.end, "card", name.card_id))
+        for ref in find_references(job.text):
+            for start, end, number in ref.links:
+                cited.append((number, job.strict))
+                # Rules inside a range have no text of their own (start == end): cited, not linked.
+                if start < end:
+                    spans.append((start, end, "rule", number))
+        taken = [(start, end) for start, end, _, _ in spans]
+        for term in self.terms.find(job.text, exclude=job.citation.id, single_words=job.citation.kind != "rule"):
+            if any(term.start < end and start < term.end for start, end in taken):
+                continue  # inside a rule reference or a card name: that link wins
+            if term.kind == "rule":
+                cited.append((term.id, False))
+            spans.append((term.start, term.end, term.kind, term.id))
+        return spans, cited
 
 
 class _Linker:
+    """Applies what the finder found: backlinks, mentions, and the errors content must fix."""
+
     def __init__(self, kb: KnowledgeBase) -> None:
         self.kb = kb
-        self.terms = TermIndex.from_release(kb.rules.values(), kb.glossary.values())
         self.spans: dict[tuple[str, str], list[Span]] = {}
         # rule number -> (kind, id) -> citation: one entry per citing record
         self.backlinks: dict[str, dict[tuple[str, str], Citation]] = defaultdict(dict)
         self.unresolved: list[Unresolved] = []
         self.mentions: dict[str, set[str]] = defaultdict(set)
+        self.cites: dict[tuple[str, str], set[str]] = defaultdict(set)
         self.errors: list[KbError] = []
 
-    def text(self, key: tuple[str, str], text: str, citation: Citation, strict: bool = False, extra: Sequence[Span] = ()) -> None:
-        """Link the rule references and terms in `text`; `extra` links (card names) are kept as given."""
-        spans = list(extra)
-        for ref in find_references(text):
-            for start, end, number in ref.links:
-                # Rules inside a range have no text of their own (start == end): cited, not linked.
-                if self.cite(number, citation, strict) and start < end:
-                    spans.append(Span(start, end, Target("rule", number)))
-        taken = [(s.start, s.end) for s in spans]
-        for term in self.terms.find(text, exclude=citation.id, single_words=citation.kind != "rule"):
-            if any(term.start < end and start < term.end for start, end in taken):
-                continue  # inside a rule reference: that link wins
-            if term.kind == "rule":
-                self.cite(term.id, citation, strict=False)
-            spans.append(Span(term.start, term.end, Target(term.kind, term.id)))
-        if spans:
-            self.spans[key] = spans
+    def apply(self, job: _Job, spans: list[Span], cited: list[tuple[str, bool]]) -> None:
+        linked = {number for number, strict in dict.fromkeys(cited) if self.cite(number, job.citation, strict)}
+        kept = [s for s in spans if s.target.kind != "rule" or s.target.id in linked]
+        for span in kept:
+            if span.target.kind == "card":
+                self.mentions[span.target.id].add(job.citation.id)
+        if kept:
+            self.spans[job.key] = kept
 
     def cite(self, number: str, citation: Citation, strict: bool) -> bool:
         """Record that `citation` cites rule `number`; False when the rule cannot be linked.
@@ -149,12 +240,10 @@ class _Linker:
             return False
         if citation.kind != "rule" or citation.id != number:
             self.backlinks[number].setdefault((citation.kind, citation.id), citation)
+        self.cites[(citation.kind, citation.id)].add(number)
         return True
 
     def finish(self) -> tuple[Links, list[KbError]]:
-        backlinks = {
-            number: [cites[key] for key in sorted(cites, key=lambda k: (k[0], natural_key(k[1])))]
-            for number, cites in self.backlinks.items()
-        }
+        backlinks = {number: sorted(cites.values(), key=_citation_order) for number, cites in self.backlinks.items()}
         mentions = {card: sorted(rulings, key=natural_key) for card, rulings in self.mentions.items()}
-        return Links(self.spans, backlinks, self.unresolved, mentions), self.errors
+        return Links(self.spans, backlinks, self.unresolved, mentions, dict(self.cites)), self.errors

@@ -7,6 +7,7 @@ facts (a rule's number, a card's name), so they survive rebuilds and reorderings
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -160,10 +161,11 @@ class Card:
     short_name: str | None = None
     # Ids of general rulings (mana, {T}, X …) that this card's rulings page attaches.
     general_rulings: tuple[str, ...] = ()
+    # Derived from the name once: ids are looked up constantly while linking and rendering.
+    id: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def id(self) -> str:
-        return slugify(self.name)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "id", slugify(self.name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +207,7 @@ def ruling_id(card_id: str, published: date | None, ordinal: int) -> str:
     return f"{card_id}-{day}-{ordinal}"
 
 
+@functools.lru_cache(maxsize=1 << 18)
 def natural_key(text: str) -> tuple:
     """Sort key that orders embedded numbers by value: '302.2' before '302.10'."""
     return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))

@@ -12,10 +12,11 @@ from pathlib import Path
 from kb.check import CheckReport, check_examples
 from kb.errors import BuildError, raise_all
 from kb.merge import merge
+from kb.model import RulesDocument
 from kb.render import Page, render_pages
 from kb.sources import mtgjson, scryfall
 from kb.sources.bulk import Imported
-from kb.sources.content import load_content
+from kb.sources.content import Content, load_content
 from kb.sources.cr_text import read_rules
 from kb.store import KnowledgeBase, assemble
 
@@ -41,8 +42,17 @@ class Checked:
     report: CheckReport
 
 
-def load_knowledge_base(settings: Settings) -> KnowledgeBase:
-    """Sources -> records -> one cross-linked knowledge base, rejecting what does not fit."""
+@dataclass(frozen=True)
+class Sources:
+    """Everything read from the input files, before it is merged and linked."""
+
+    content: Content
+    rules: RulesDocument | None
+    previous_rules: RulesDocument | None
+    imported: list[Imported]
+
+
+def load_sources(settings: Settings) -> Sources:
     if not settings.content.is_dir():
         raise BuildError(
             f"content folder not found: {settings.content}", hint="set the kb plugin's 'content' option in mkdocs.yml"
@@ -50,12 +60,21 @@ def load_knowledge_base(settings: Settings) -> KnowledgeBase:
     content = load_content(settings.content)
     rules = read_rules(settings.rules) if settings.rules else None
     previous = read_rules(settings.previous_rules) if settings.previous_rules else None
-    cards, rulings = content.cards, content.rulings
-    imported = _imports(settings)
-    if imported:
-        merged = merge(cards, rulings, imported)
+    return Sources(content, rules, previous, _imports(settings))
+
+
+def assemble_sources(sources: Sources) -> KnowledgeBase:
+    """Curated content merged over the imports, then indexed and linked."""
+    cards, rulings = sources.content.cards, sources.content.rulings
+    if sources.imported:
+        merged = merge(cards, rulings, sources.imported)
         cards, rulings = merged.cards, merged.rulings
-    return assemble(cards, rulings, rules, previous)
+    return assemble(cards, rulings, sources.rules, sources.previous_rules)
+
+
+def load_knowledge_base(settings: Settings) -> KnowledgeBase:
+    """Sources -> records -> one cross-linked knowledge base, rejecting what does not fit."""
+    return assemble_sources(load_sources(settings))
 
 
 def _imports(settings: Settings) -> list[Imported]:

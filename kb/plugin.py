@@ -7,6 +7,7 @@ reloads `content/`, and edits to content or templates trigger a rebuild.
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 from mkdocs.config import config_options as opt
@@ -17,12 +18,11 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from kb.api import write_api
 from kb.errors import KbError
+from kb.live import LiveBuild
+from kb.outputs import BackgroundOutputs
 from kb.pipeline import Checked, Settings, build_pages, prepare
 from kb.render import Page
-from kb.search import write_search_index
-from kb.web_search import write_web_search
 
 
 class KbPluginConfig(Config):
@@ -39,13 +39,22 @@ class KbPluginConfig(Config):
 INPUT_FILES = ("rules", "previous_rules", "scryfall_cards", "scryfall_rulings", "mtgjson")
 
 
+# Input files given to `kb serve` as flags; `kb build` hands its files over directly.
+SERVE_OVERRIDES: dict[str, Path] = {}
+
+
 class KbPlugin(BasePlugin[KbPluginConfig]):
     def __init__(self) -> None:
         super().__init__()
         # Set by `kb build`, which loads and checks the knowledge base itself.
         self.preloaded: Checked | None = None
-        self.checked: Checked | None = None
+        self.outputs: BackgroundOutputs | None = None
         self.pages: list[Page] = []
+        # Only while serving: the incremental build, and where pages are kept as files.
+        self.live: LiveBuild | None = None
+        self.page_dir: Path | None = None
+        self.finishing: BackgroundOutputs | None = None
+        self.changed: set[str] = set()
 
     def settings(self, config: MkDocsConfig, **files: Path | None) -> Settings:
         """The plugin's options as paths relative to mkdocs.yml; input files given as flags override them."""
@@ -56,36 +65,97 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
             inputs[name] = files.get(name) or (Path(os.path.normpath(base / option)) if option else None)
         return Settings(content=base / self.config.content, templates=base / self.config.templates, **inputs)
 
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        # Having this hook keeps one plugin instance for all of `mkdocs serve`'s rebuilds,
+        # which is what lets the live build carry its state from one rebuild to the next.
+        self.live = LiveBuild() if command == "serve" else None
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # Page links are written as .html files so the site also works from disk.
         config.use_directory_urls = False
-        settings = self.settings(config)
         try:
-            self.checked = self.preloaded or prepare(settings)
-            self.pages = build_pages(self.checked, settings)
+            if self.live is not None:
+                self._live_update(config)
+            else:
+                settings = self.settings(config)
+                checked, self.preloaded = self.preloaded or prepare(settings), None
+                self.pages = build_pages(checked, settings)
+                # The search indexes and the API are written beside mkdocs' own work; from
+                # here on only the pages are needed, so the knowledge base is let go of
+                # and mkdocs gets its memory.
+                self.outputs = BackgroundOutputs(checked, Path(config.site_dir).resolve().parent)
+                del checked
         except KbError as e:
             raise PluginError(str(e)) from None
         _add_to_nav(config, {page.path for page in self.pages})
         return config
 
+    def _live_update(self, config: MkDocsConfig) -> None:
+        """Serving: apply what changed, and keep pages as files so a dirty rebuild redoes only the changed ones."""
+        assert self.live is not None
+        update = self.live.update(self.settings(config, **SERVE_OVERRIDES))
+        self.pages = list(update.pages.values())
+        self.page_dir = Path(config.config_file_path or ".").resolve().parent / ".cache" / "kb" / "pages"
+        for path in sorted(update.changed):
+            target = self.page_dir / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(update.pages[path].text, encoding="utf-8")
+        self.changed = update.changed
+        # The sitemap lists every page: rebuilding it on every edit costs more than all the rest.
+        config.theme.static_templates.discard("sitemap.xml")
+        if update.changed:
+            for stale in (self.outputs, self.finishing):
+                if stale is not None:
+                    stale.cancel()
+            site_dir = Path(config.site_dir).resolve()
+            self.outputs = BackgroundOutputs(update.checked, site_dir.parent, install_into=site_dir)
+
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for page in self.pages:
-            files.append(File.generated(config, page.path, content=page.text))
+            if self.page_dir is not None:
+                files.append(_PageFile(page.path, str(self.page_dir), config.site_dir, page.path in self.changed))
+            else:
+                files.append(File.generated(config, page.path, content=page.text))
+        if self.live is None:
+            self.pages = []  # the files hold the text now
         return files
 
     def on_post_build(self, config: MkDocsConfig) -> None:
-        """Outputs beside the pages, written into the site folder mkdocs just built."""
-        assert self.checked is not None
-        kb, site_dir = self.checked.kb, Path(config.site_dir)
-        write_api(kb, site_dir, self.checked.report.results)
-        write_search_index(kb, site_dir)
-        write_web_search(kb, site_dir)
+        """Outputs beside the pages, moved into the site folder mkdocs just built."""
+        outputs, self.outputs = self.outputs, None
+        if outputs is None:
+            return
+        if self.live is not None:
+            # A live preview shows the pages at once; the search indexes follow when ready.
+            self.finishing = outputs
+            threading.Thread(target=outputs.finish_quietly, args=(Path(config.site_dir),), daemon=True).start()
+            return
+        try:
+            outputs.finish(Path(config.site_dir))
+        except KbError as e:
+            raise PluginError(str(e)) from None
+
+    def on_build_error(self, error: Exception) -> None:
+        if self.outputs is not None:
+            self.outputs.cancel()
+            self.outputs = None
 
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder) -> LiveReloadServer:
         settings = self.settings(config)
         server.watch(str(settings.content))
         server.watch(str(settings.templates))
         return server
+
+
+class _PageFile(File):
+    """A page kept as a file while serving; the live build knows whether it changed, so no file dates are compared."""
+
+    def __init__(self, path: str, src_dir: str, site_dir: str, changed: bool) -> None:
+        super().__init__(path, src_dir, site_dir, use_directory_urls=False)
+        self.changed = changed
+
+    def is_modified(self) -> bool:
+        return self.changed
 
 
 # Pages that exist only for some inputs (a CR file, a previous release) join the

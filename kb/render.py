@@ -19,6 +19,7 @@ from kb.changes import diff_releases
 from kb.errors import BuildError
 from kb.links import Span, Target
 from kb.model import Origin, Rule, RuleKind, natural_key, rule_kind, section_of
+from kb.parallel import parallel_map
 from kb.store import KnowledgeBase
 
 if TYPE_CHECKING:  # the report is data here: rendering never runs the engine
@@ -35,10 +36,12 @@ class Page:
 
 def render_pages(kb: KnowledgeBase, templates: Path, report: CheckReport | None = None) -> list[Page]:
     """Every page of the site, in a stable order; `report` says what the engine verified."""
-    return _Renderer(kb, templates, report).pages()
+    return Renderer(kb, templates, report).pages()
 
 
-class _Renderer:
+class Renderer:
+    """Renders the pages of one knowledge base; `render(path)` redoes a single page."""
+
     def __init__(self, kb: KnowledgeBase, templates: Path, report: CheckReport | None) -> None:
         self.kb = kb
         self.report = report
@@ -50,58 +53,82 @@ class _Renderer:
             lstrip_blocks=True,
             keep_trailing_newline=True,
         )
+        # The page being rendered: links are written relative to it.
+        self.here = "index.html"
+        # Helpers are globals, not per-render variables, so imported macros need no
+        # `with context` and Jinja can reuse the macro module for every page.
+        self.env.globals.update(
+            kb=kb,
+            report=report,
+            result_of=lambda ruling_id: report.results.get(ruling_id) if report else None,
+            implemented=lambda number: report.implemented.get(number) if report else None,
+            exercised_by=lambda number: report.exercised_by.get(number, []) if report else [],
+            related=self.related_cards,
+            link=lambda url: urls.relative(url, self.here),
+            linked=lambda kind, record_id, text: self.linked(kind, record_id, text, self.here),
+            rule=kb.rules.get,
+            rule_title=self.rule_title,
+            rule_url=urls.rule_url,
+            card_url=urls.card_url,
+            ruling_url=urls.ruling_url,
+            glossary_url=urls.glossary_url,
+            cited_by=kb.cited_by,
+            shorten=_shorten,
+            depth=lambda number: {RuleKind.RULE: 1, RuleKind.SUBRULE: 2}.get(rule_kind(number), 0),
+        )
 
     def pages(self) -> list[Page]:
+        """Every page; card pages, most of the site, are rendered on every core."""
+        paths = self.page_paths()
+        cards = [p for p in paths if p.startswith("cards/") and p != "cards/index.md"]
+        others = [self.render(p) for p in paths if not (p.startswith("cards/") and p != "cards/index.md")]
+        return others + parallel_map(lambda indices: [self.render(cards[i]) for i in indices], range(len(cards)))
+
+    def page_paths(self) -> list[str]:
+        """The path of every page the knowledge base has."""
         kb = self.kb
-        pages = [
-            self.page("index.md", "home.md.j2", cards=self.sorted_cards(), sections=len(self.sections())),
-            self.page("cards/index.md", "cards_index.md.j2", cards=self.sorted_cards()),
-            self.page("rulings/index.md", "general_rulings.md.j2", rulings=[r for r in kb.rulings.values() if r.is_general]),
-            self.page("rules/index.md", "rules_index.md.j2", chapters=self.chapters()),
-        ]
-        for card in self.sorted_cards():
-            pages.append(
-                self.page(urls.source_path(urls.card_url(card.id)), "card.md.j2", card=card, rulings=kb.card_rulings(card.id))
-            )
-        for section, numbers in self.sections().items():
-            pages.append(
-                self.page(
-                    f"rules/{section}.md", "section.md.j2", section=section, title=self.rule_title(section), numbers=numbers
-                )
-            )
+        paths = ["index.md", "cards/index.md", "rulings/index.md", "rules/index.md"]
+        paths += [urls.source_path(urls.card_url(card.id)) for card in self.sorted_cards()]
+        paths += [f"rules/{section}.md" for section in self.sections()]
         if kb.glossary:
-            terms = sorted(kb.glossary.values(), key=lambda t: t.term.lower())
-            pages.append(self.page("glossary/index.md", "glossary.md.j2", terms=terms))
+            paths.append("glossary/index.md")
         if self.report and self.report.implemented:
-            pages.append(self.page("engine.md", "engine.md.j2"))
+            paths.append("engine.md")
         if kb.rules_document and kb.previous_rules:
-            changes = diff_releases(kb.previous_rules, kb.rules_document)
-            pages.append(self.page("changes.md", "changes.md.j2", changes=changes))
-        return pages
+            paths.append("changes.md")
+        return paths
+
+    def render(self, path: str) -> Page:
+        """The page at `path` (one of `page_paths()`)."""
+        kb = self.kb
+        folder, _, name = path.rpartition("/")
+        stem = name.removesuffix(".md")
+        if path == "index.md":
+            return self.page(path, "home.md.j2", cards=self.sorted_cards(), sections=len(self.sections()))
+        if path == "cards/index.md":
+            return self.page(path, "cards_index.md.j2", cards=self.sorted_cards())
+        if path == "rulings/index.md":
+            return self.page(path, "general_rulings.md.j2", rulings=[r for r in kb.rulings.values() if r.is_general])
+        if path == "rules/index.md":
+            return self.page(path, "rules_index.md.j2", chapters=self.chapters())
+        if path == "glossary/index.md":
+            return self.page(path, "glossary.md.j2", terms=sorted(kb.glossary.values(), key=lambda t: t.term.lower()))
+        if path == "engine.md":
+            return self.page(path, "engine.md.j2")
+        if path == "changes.md":
+            assert kb.rules_document and kb.previous_rules
+            return self.page(path, "changes.md.j2", changes=diff_releases(kb.previous_rules, kb.rules_document))
+        if folder == "cards":
+            return self.page(path, "card.md.j2", card=kb.cards[stem], rulings=kb.card_rulings(stem))
+        if folder == "rules":
+            numbers = self.sections().get(stem, [])
+            return self.page(path, "section.md.j2", section=stem, title=self.rule_title(stem), numbers=numbers)
+        raise ValueError(f"no page at {path}")
 
     def page(self, path: str, template: str, **context: Any) -> Page:
-        here = urls.source_path(path).removesuffix(".md") + ".html"
-        helpers = {
-            "kb": self.kb,
-            "result_of": lambda ruling_id: self.report.results.get(ruling_id) if self.report else None,
-            "implemented": lambda number: self.report.implemented.get(number) if self.report else None,
-            "exercised_by": lambda number: self.report.exercised_by.get(number, []) if self.report else [],
-            "report": self.report,
-            "related": self.related_cards,
-            "link": lambda url: urls.relative(url, here),
-            "linked": lambda kind, record_id, text: self.linked(kind, record_id, text, here),
-            "rule": self.kb.rules.get,
-            "rule_title": self.rule_title,
-            "rule_url": urls.rule_url,
-            "card_url": urls.card_url,
-            "ruling_url": urls.ruling_url,
-            "glossary_url": urls.glossary_url,
-            "cited_by": self.kb.cited_by,
-            "shorten": _shorten,
-            "depth": lambda number: {RuleKind.RULE: 1, RuleKind.SUBRULE: 2}.get(rule_kind(number), 0),
-        }
+        self.here = urls.source_path(path).removesuffix(".md") + ".html"
         try:
-            return Page(path, self.env.get_template(template).render(**helpers, **context))
+            return Page(path, self.env.get_template(template).render(**context))
         except jinja2.TemplateSyntaxError as e:
             raise BuildError(f"template error: {e.message}", Origin(str(e.filename or template), e.lineno or 0)) from None
         except jinja2.TemplateError as e:

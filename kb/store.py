@@ -59,6 +59,17 @@ def assemble(
         rules_document=rules_document,
         previous_rules=previous_rules,
     )
+    errors.extend(index_records(kb))
+    kb.links, link_errors = link_records(kb)
+    errors.extend(link_errors)
+    raise_all(errors)
+    return kb
+
+
+def index_records(kb: KnowledgeBase) -> list[KbError]:
+    """(Re)build the name and per-card indexes; report records that point at nothing."""
+    errors: list[KbError] = []
+    kb.card_names = {}
     for card in kb.cards.values():
         kb.card_names[card.name.lower()] = card.id
         for face in card.faces:
@@ -84,10 +95,7 @@ def assemble(
             )
         by_card[ruling.card].append(ruling)
     kb.rulings_by_card = dict(by_card)
-    kb.links, link_errors = link_records(kb)
-    errors.extend(link_errors)
-    raise_all(errors)
-    return kb
+    return errors
 
 
 def _unique(records: Iterable, kind: str, errors: list[KbError]) -> dict:

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from kb.model import GlossaryTerm, Rule, RuleKind
 
-_WORD = re.compile(r"\w+")
 _KEYWORD_ABILITIES = "702."
 _KEYWORD_ACTIONS = "701."
 # A keyword action used by more rules than this outside its own rule is an
@@ -37,18 +36,19 @@ class TermMatch:
 
 
 class TermIndex:
-    """All linkable terms of one release, indexed by their first word.
+    """All linkable terms of one release, compiled into one regular expression.
 
-    Looking up each word of a text in that index keeps matching linear in the
-    text, however many terms there are (one big regex alternation is not).
+    The pattern is written as a trie ("double(?: strike)?|d(?:ash|elve)…") so
+    the regex engine branches on one character at a time: matching costs the
+    length of the text, not the number of terms, and the greedy trie prefers
+    the longest term at each position.
     """
 
     def __init__(self, targets: dict[str, tuple[str, str]]) -> None:
         # lower-cased term -> (kind, id)
         self.targets = targets
-        self.by_first_word: dict[str, list[str]] = {}
-        for term in sorted(targets, key=len, reverse=True):  # longest first: "double strike" before "strike"
-            self.by_first_word.setdefault(_WORD.match(term).group(), []).append(term)  # type: ignore[union-attr]
+        trie = _trie_pattern(targets)
+        self.pattern = re.compile(rf"(?<![\w\-])(?:{trie})(?![\w\-])") if targets else None
 
     @classmethod
     def from_release(cls, rules: Iterable[Rule], glossary: Iterable[GlossaryTerm]) -> TermIndex:
@@ -72,25 +72,17 @@ class TermIndex:
         "dash" or "flash" in their plain sense too, and a rule already says
         which rule it means.
         """
+        if self.pattern is None:
+            return []
         seen: set[tuple[str, str]] = set()
         matches = []
-        lowered = text.lower()
-        pos = 0
-        for word in _WORD.finditer(lowered):
-            if word.start() < pos or (word.start() > 0 and lowered[word.start() - 1] == "-"):
-                continue
-            for term in self.by_first_word.get(word.group(), ()):
-                end = word.start() + len(term)
-                if lowered.startswith(term, word.start()) and not _continues_word(lowered, end):
-                    break
-            else:
-                continue
-            pos = end
+        for m in self.pattern.finditer(text.lower()):
+            term = m.group()
             kind, target = self.targets[term]
             if (not single_words and " " not in term) or (kind, target) in seen or _is_self(target, exclude):
                 continue
             seen.add((kind, target))
-            matches.append(TermMatch(word.start(), end, kind, target))
+            matches.append(TermMatch(m.start(), m.end(), kind, target))
         return matches
 
 
@@ -111,8 +103,23 @@ def _rules_using(actions: dict[str, str], rules: list[Rule]) -> dict[str, int]:
     return uses
 
 
-def _continues_word(text: str, end: int) -> bool:
-    return end < len(text) and (text[end].isalnum() or text[end] in "_-")
+def _trie_pattern(words: Iterable[str]) -> str:
+    """A regex source matching exactly `words`, factored by common prefixes."""
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}  # end of a word
+
+    def pattern(node: dict) -> str:
+        branches = [re.escape(char) + pattern(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(trie)
 
 
 def _is_self(target: str, exclude: str) -> bool:

@@ -8,8 +8,6 @@ they also work opened from disk.
 
 from __future__ import annotations
 
-import posixpath
-
 from kb.model import RuleKind, Ruling, rule_kind, section_of
 
 
@@ -46,9 +44,21 @@ def source_path(url: str) -> str:
 
 
 def relative(url: str, from_page: str) -> str:
-    """`url` as a link written on the page `from_page` (both site-relative)."""
+    """`url` as a link written on the page `from_page` (both site-relative).
+
+    Pure string work on the path segments: this runs for every link of every
+    page, and os.path.relpath (which resolves against the working directory)
+    was the slowest part of rendering.
+    """
     path, _, anchor = url.partition("#")
-    rel = posixpath.relpath(path, posixpath.dirname(from_page) or ".") if path else ""
-    if path and rel == posixpath.basename(from_page) and path == from_page and anchor:
-        rel = ""
-    return rel + (f"#{anchor}" if anchor else "")
+    suffix = f"#{anchor}" if anchor else ""
+    if not path:
+        return suffix
+    if path == from_page and anchor:
+        return suffix
+    here = from_page.split("/")[:-1]
+    there = path.split("/")
+    common = 0
+    while common < len(here) and common < len(there) - 1 and here[common] == there[common]:
+        common += 1
+    return "../" * (len(here) - common) + "/".join(there[common:]) + suffix

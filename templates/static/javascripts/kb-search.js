@@ -57,8 +57,8 @@
     this.meta = null;
     this.stopWords = new Set();
     this.shardKeys = [];
-    this.terms = new Map(); // shard key -> {term: [count, flat postings, truncated?]}
-    this.full = new Map(); // term -> flat postings
+    this.terms = new Map(); // shard key -> {term: [count, encoded postings, truncated?]}
+    this.full = new Map(); // term -> encoded postings
     this.docs = new Map(); // doc shard number -> records
     this.pending = new Map(); // path -> promise, so a file is requested once
   }
@@ -87,17 +87,31 @@
   Engine.prototype.register = function (kind, key, data) {
     if (kind === "meta") {
       this.meta = data;
-      this.stopWords = new Set(data.stopWords);
-      this.shardKeys = data.shards;
-      this.shardSet = new Set(data.shards);
+      this.stopWords = new Set(data.stopWords.split(" "));
+      this.shardKeys = data.shards.split(" ");
+      this.shardSet = new Set(this.shardKeys);
     } else if (kind === "terms") {
       this.terms.set(key, data);
     } else if (kind === "full") {
       this.full.set(key, data);
     } else if (kind === "docs") {
-      this.docs.set(key, data);
+      this.docs.set(key, expand(data));
     }
   };
+
+  // Undoes web_search.py's front_coded: n or [n, rest] is the previous record's field cut to n (+ rest).
+  function expand(records) {
+    var previous = null;
+    return records.map(function (coded) {
+      var record = coded.map(function (field, i) {
+        if (typeof field === "number") return previous[i].slice(0, field);
+        if (Array.isArray(field)) return previous[i].slice(0, field[0]) + field[1];
+        return field;
+      });
+      previous = record;
+      return record;
+    });
+  }
 
   function fileName(key) { return key.replace(/\./g, "_"); }
 
@@ -139,12 +153,27 @@
     return terms;
   };
 
-  function decode(flat, factor, into) {
-    var doc = 0;
-    for (var i = 0; i < flat.length; i += 2) {
-      doc += flat[i];
-      var weight = flat[i + 1] * factor;
-      if (!(into.get(doc) >= weight)) into.set(doc, weight);
+  // Postings as web_search.py's encode writes them: doc gap, weight, … in base 32,
+  // low digit first; a digit in the upper half of DIGITS means more digits follow.
+  var DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  var DIGIT_VALUE = {};
+  for (var d = 0; d < DIGITS.length; d++) DIGIT_VALUE[DIGITS.charCodeAt(d)] = d;
+
+  function decode(packed, factor, into) {
+    var doc = 0, value = 0, scale = 1, isWeight = false;
+    for (var i = 0; i < packed.length; i++) {
+      var digit = DIGIT_VALUE[packed.charCodeAt(i)];
+      value += (digit & 31) * scale;
+      if (digit & 32) { scale *= 32; continue; }
+      if (isWeight) {
+        var weight = value * factor;
+        if (!(into.get(doc) >= weight)) into.set(doc, weight);
+      } else {
+        doc += value;
+      }
+      isWeight = !isWeight;
+      value = 0;
+      scale = 1;
     }
   }
 

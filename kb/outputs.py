@@ -1,0 +1,109 @@
+"""The outputs beside the pages: the JSON API, the terminal search index and the web search index.
+
+They need only the checked knowledge base, not mkdocs' pages, so they are
+written by a child process while mkdocs renders the site on the other core.
+The child writes into a staging folder next to the site; when mkdocs is done
+the results are moved into the site folder (renames on one file system).
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import multiprocessing
+import shutil
+import tempfile
+import traceback
+from pathlib import Path
+
+from kb.api import write_api
+from kb.errors import BuildError
+from kb.pipeline import Checked
+from kb.search import INDEX_NAME, write_search_index
+from kb.web_search import INDEX_DIR, write_web_search
+
+# What the writers produce, each swapped into the site as a whole.
+OUTPUT_PATHS = ("api", INDEX_NAME, INDEX_DIR)
+_FAILURE = "error.txt"
+
+
+def write_outputs(checked: Checked, site_dir: Path) -> None:
+    """Write every output straight into `site_dir` (no child process)."""
+    write_api(checked.kb, site_dir, checked.report.results)
+    write_search_index(checked.kb, site_dir)
+    write_web_search(checked.kb, site_dir)
+
+
+class BackgroundOutputs:
+    """`write_outputs` run in a forked child; `finish` moves its work into the site.
+
+    With `install_into`, the child moves its work into that site folder itself
+    as soon as it is done (a live preview, whose site folder is never cleaned).
+    """
+
+    def __init__(self, checked: Checked, near: Path, install_into: Path | None = None) -> None:
+        near.mkdir(parents=True, exist_ok=True)
+        self.staging = Path(tempfile.mkdtemp(prefix=".kb-outputs-", dir=near))
+        # Objects that exist now are shared with the child; freezing them keeps
+        # the child's garbage collector from touching (and so copying) them.
+        gc.freeze()
+        context = multiprocessing.get_context("fork")
+        self.process = context.Process(target=_child, args=(checked, self.staging, install_into), name="kb-outputs", daemon=True)
+        self.process.start()
+        gc.unfreeze()
+        self.cancelled = False
+
+    def finish(self, site_dir: Path) -> None:
+        """Wait for the child; move what it wrote into `site_dir`, or raise why it failed."""
+        self.process.join()
+        if self.cancelled:
+            return
+        try:
+            failure = self.staging / _FAILURE
+            if self.process.exitcode != 0 or failure.exists():
+                reason = failure.read_text(encoding="utf-8").strip() if failure.exists() else f"exit code {self.process.exitcode}"
+                raise BuildError(f"writing the search indexes and JSON API failed: {reason}")
+            install(self.staging, site_dir)
+        finally:
+            shutil.rmtree(self.staging, ignore_errors=True)
+
+    def finish_quietly(self, site_dir: Path) -> None:
+        """`finish`, logging a failure instead of raising it (for a live preview's background thread)."""
+        try:
+            self.finish(site_dir)
+        except BuildError as e:
+            logging.getLogger("mkdocs.plugins.kb").warning(str(e))
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join()
+        shutil.rmtree(self.staging, ignore_errors=True)
+
+
+def _child(checked: Checked, staging: Path, install_into: Path | None) -> None:
+    try:
+        write_outputs(checked, staging)
+        if install_into is not None:
+            install(staging, install_into)
+    except BaseException as e:  # reported to the parent, which raises it as a build error
+        (staging / _FAILURE).write_text(f"{e}\n{traceback.format_exc()}", encoding="utf-8")
+        raise SystemExit(1) from None
+
+
+def install(staging: Path, site_dir: Path) -> None:
+    """Swap each output written under `staging` into `site_dir`, replacing an older one whole."""
+    for relative in OUTPUT_PATHS:
+        new = staging / relative
+        if not new.exists():
+            continue
+        target = site_dir / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        old = None
+        if target.exists():
+            old = staging / f".old-{new.name}"
+            target.replace(old)
+        new.replace(target)
+        if old is not None:
+            shutil.rmtree(old) if old.is_dir() else old.unlink()
