@@ -108,8 +108,14 @@ class LiveBuild:
             paths |= {"cards/index.md", "index.md"}
         if report.exercised_by != state.checked.report.exercised_by:
             paths.add("engine.md")
+        existing = set(renderer.page_paths())
+        if existing != state.pages.keys():
+            # A rule section gained its first citation or lost its last: the indexes list sections.
+            paths |= (existing - state.pages.keys()) | {"rules/index.md", "index.md"}
+            for gone in state.pages.keys() - existing:
+                del state.pages[gone]
         changed = set()
-        for path in sorted(paths & set(renderer.page_paths())):
+        for path in sorted(paths & existing):
             page = renderer.render(path)
             if state.pages.get(path) != page:
                 state.pages[path] = page

@@ -108,7 +108,8 @@ class Renderer:
         if path == "cards/index.md":
             return self.page(path, "cards_index.md.j2", cards=self.sorted_cards())
         if path == "rulings/index.md":
-            return self.page(path, "general_rulings.md.j2", rulings=[r for r in kb.rulings.values() if r.is_general])
+            general = sorted((r for r in kb.rulings.values() if r.is_general), key=lambda r: r.origin)  # as authored
+            return self.page(path, "general_rulings.md.j2", rulings=general)
         if path == "rules/index.md":
             return self.page(path, "rules_index.md.j2", chapters=self.chapters())
         if path == "glossary/index.md":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 from pathlib import Path
 
 from mkdocs.commands.serve import serve
@@ -38,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
     files.update({name: path.resolve() for name, path in flags.items() if path})
     plugin.SERVE_OVERRIDES.update({name: Path(path).resolve() for name, path in files.items()})
     # A dirty build rewrites only the pages whose files changed; the kb plugin
-    # rewrites only the pages an edit touched.
+    # rewrites only the pages an edit touched. That is the point here, so mkdocs'
+    # warning about dirty builds is only noise.
+    logging.getLogger("mkdocs.commands.build").addFilter(lambda record: "'dirty' build" not in record.getMessage())
     serve(config_file=str(args.config), build_type="dirty", dev_addr=args.dev_addr, livereload=True)
     return 0

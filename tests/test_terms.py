@@ -1,0 +1,38 @@
+from kb.model import GlossaryTerm, Origin, Rule
+from kb.terms import TermIndex
+
+HERE = Origin("cr.txt", 1)
+RULES = [
+    Rule("702", "Keyword Abilities", HERE),
+    Rule("702.2", "Deathtouch", HERE),
+    Rule("702.4", "Double Strike", HERE),
+    Rule("702.7", "First Strike", HERE),
+    Rule("702.109", "Dash", HERE),
+    Rule("701.57", "Discover", HERE),
+    Rule("701.13", "Exile", HERE),
+    *[Rule(f"40{i}.1", "Exile that card.", HERE) for i in range(7)],
+]
+GLOSSARY = [GlossaryTerm("Mana Ability", "An ability that adds mana.", HERE), GlossaryTerm("Card", "A card.", HERE)]
+
+
+def found(text: str, **options) -> list[tuple[str, str]]:
+    index = TermIndex.from_release(RULES, GLOSSARY)
+    return [(text[m.start : m.end], m.id) for m in index.find(text, **options)]
+
+
+def test_longest_term_wins_and_each_is_linked_once():
+    assert found("Double strike and first strike; double strike again.") == [("Double strike", "702.4"), ("first strike", "702.7")]
+
+
+def test_distinctive_keyword_actions_link_but_everyday_verbs_do_not():
+    assert found("Discover 4, then exile the rest.") == [("Discover", "701.57")]
+
+
+def test_single_word_glossary_terms_are_left_alone_and_multi_word_ones_link():
+    assert found("This card has a mana ability.") == [("mana ability", "mana-ability")]
+
+
+def test_rule_text_links_no_single_words_and_no_own_keyword():
+    assert found("a long dash and deathtouch", single_words=False) == []
+    assert found("Deathtouch is a static ability.", exclude="702.2a") == []
+    assert found("words-dash-words and dashing") == []
