@@ -13,6 +13,7 @@ from kb.check import CheckReport, check_examples
 from kb.errors import BuildError, raise_all
 from kb.merge import merge
 from kb.model import RulesDocument
+from kb.progress import progress
 from kb.render import Page, render_pages
 from kb.sources import mtgjson, scryfall
 from kb.sources.bulk import Imported
@@ -97,8 +98,13 @@ def check(kb: KnowledgeBase) -> CheckReport:
 
 
 def prepare(settings: Settings) -> Checked:
-    kb = load_knowledge_base(settings)
-    return Checked(kb, check(kb))
+    with progress.stage("reading sources"):
+        sources = load_sources(settings)
+    with progress.stage("linking"):
+        kb = assemble_sources(sources)
+    with progress.stage("running examples"):
+        report = check(kb)
+    return Checked(kb, report)
 
 
 def build_pages(checked: Checked, settings: Settings) -> list[Page]:
@@ -106,4 +112,5 @@ def build_pages(checked: Checked, settings: Settings) -> list[Page]:
         raise BuildError(
             f"templates folder not found: {settings.templates}", hint="set the kb plugin's 'templates' option in mkdocs.yml"
         )
-    return render_pages(checked.kb, settings.templates, checked.report)
+    with progress.stage("rendering pages"):
+        return render_pages(checked.kb, settings.templates, checked.report)

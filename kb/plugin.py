@@ -22,6 +22,7 @@ from kb.errors import KbError
 from kb.live import LiveBuild
 from kb.outputs import BackgroundOutputs
 from kb.pipeline import Checked, Settings, build_pages, prepare
+from kb.progress import progress
 from kb.render import Page
 
 
@@ -55,6 +56,7 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         self.page_dir: Path | None = None
         self.finishing: BackgroundOutputs | None = None
         self.changed: set[str] = set()
+        self.built = self.to_build = 0
 
     def settings(self, config: MkDocsConfig, **files: Path | None) -> Settings:
         """The plugin's options as paths relative to mkdocs.yml; input files given as flags override them."""
@@ -118,7 +120,13 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
                 files.append(File.generated(config, page.path, content=page.text))
         if self.live is None:
             self.pages = []  # the files hold the text now
+        self.built, self.to_build = 0, sum(1 for f in files.documentation_pages() if f.is_modified())
         return files
+
+    def on_post_page(self, output: str, *, page, config: MkDocsConfig) -> str:
+        self.built += 1
+        progress.count("building site", self.built, self.to_build)
+        return output
 
     def on_post_build(self, config: MkDocsConfig) -> None:
         """Outputs beside the pages, moved into the site folder mkdocs just built."""
@@ -131,7 +139,8 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
             threading.Thread(target=outputs.finish_quietly, args=(Path(config.site_dir),), daemon=True).start()
             return
         try:
-            outputs.finish(Path(config.site_dir))
+            with progress.stage("writing search indexes and API"):
+                outputs.finish(Path(config.site_dir))
         except KbError as e:
             raise PluginError(str(e)) from None
 
