@@ -27,7 +27,7 @@ from typing import Any
 
 import yaml
 
-from kb import __version__
+from kb import __version__, urls
 from kb.api import ApiDocuments
 from kb.errors import KbError
 from kb.model import Card, GlossaryTerm, RuleKind, Ruling, slugify
@@ -35,7 +35,11 @@ from kb.store import KnowledgeBase
 
 INDEX_NAME = "kb.sqlite"
 # Bump when the tables change: an index of another schema is rebuilt, not misread.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+# Room for FTS5 to hold the whole index in memory before writing it (default: 1 MB);
+# at full scale the index is about 12 MB, so this is a ceiling, not an allocation.
+_FTS_HASH_BYTES = 256 * 1024 * 1024
 
 # FTS5 column weights for bm25, in column order (name, aliases, body, context):
 # a word in a record's name says much more about what the record is than the
@@ -48,19 +52,19 @@ CREATE TABLE records (
     rowid INTEGER PRIMARY KEY,
     kind TEXT NOT NULL,        -- rule, glossary, card, ruling
     id TEXT NOT NULL,
-    title TEXT NOT NULL,       -- how a result is shown: "302.6 (Creatures)", "Laelia, the Blade Reforged"
-    url TEXT NOT NULL,         -- site-relative page URL (kb.urls)
+    title TEXT NOT NULL,       -- how a result is shown: "302.6 (Creatures)", "Laelia, the Blade Reforged"; a card's ruling: its date
+    url TEXT,                  -- site-relative page URL (kb.urls); a card's ruling: NULL (see _shown)
     name TEXT NOT NULL,        -- searched: what the record is called
     aliases TEXT NOT NULL,     -- searched: other names (short names; glossary terms that point to a rule)
     body TEXT NOT NULL,        -- searched: the record's text
     context TEXT NOT NULL,     -- searched: where it belongs (section title, the card of a ruling)
-    document TEXT NOT NULL,    -- the record's JSON API document, for kb show
-    parent TEXT,               -- a rule's parent rule, so that "605" can list 605.1, 605.2 …
-    summary TEXT NOT NULL,     -- one line to show when no words matched (a section: its first rule)
-    UNIQUE (kind, id)
+    document TEXT NOT NULL,    -- the record's JSON API document without what other columns hold (_Packer)
+    parent TEXT,               -- a rule's parent rule, so that "605" can list 605.1, 605.2 …; a ruling's card
+    summary TEXT               -- one line to show when no words matched (a section: its first rule); NULL: the body
 );
-CREATE INDEX records_parent ON records (parent) WHERE parent IS NOT NULL;
+CREATE INDEX records_parent ON records (parent) WHERE kind = 'rule';
 -- Exact look-ups: rule numbers as written ("107.3i"), names and ids as slugs ("laelia").
+-- Every record's id is one of its keys: this is also how a record is found by kind and id.
 CREATE TABLE keys (key TEXT NOT NULL, record INTEGER NOT NULL, PRIMARY KEY (key, record)) WITHOUT ROWID;
 CREATE VIRTUAL TABLE records_fts USING fts5 (
     name, aliases, body, context,
@@ -68,6 +72,12 @@ CREATE VIRTUAL TABLE records_fts USING fts5 (
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
 """
+
+# A record's one-line summary: its own, or else the start of its body (see the schema).
+_SUMMARY = "substr(coalesce(r.summary, r.body), 1, 300)"
+
+# The columns that `_shown` makes a record's title and URL of.
+_SHOWN = "r.kind, r.id, r.title, r.url, r.parent, r.context"
 
 # Results of equal rank are shown in this order of kinds.
 _KIND_ORDER = {"rule": 0, "glossary": 1, "card": 2, "ruling": 3}
@@ -134,6 +144,8 @@ def write_search_index(kb: KnowledgeBase, site_dir: Path) -> None:
 def _connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path)
     # One writer, a throwaway file until renamed: durability on every insert only costs time.
+    # 8 KB pages: a few percent smaller and faster to write than 4 KB ones for rows of this size.
+    db.execute("PRAGMA page_size = 8192")
     db.execute("PRAGMA journal_mode = OFF")
     db.execute("PRAGMA synchronous = OFF")
     return db
@@ -144,7 +156,7 @@ class _Row:
     kind: str
     id: str
     title: str
-    url: str
+    url: str | None
     name: str
     aliases: str
     body: str
@@ -161,11 +173,15 @@ def _fill(db: sqlite3.Connection, kb: KnowledgeBase) -> None:
         "kb_version": __version__,
         "effective_date": document.effective_date.isoformat() if document else "",
     }
-    db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
-    for rowid, row in enumerate(_rows(kb), start=1):
-        db.execute(
-            "INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
+    keys: list[tuple[str, int]] = []
+    packer = _Packer()
+
+    def records() -> Iterator[tuple[object, ...]]:
+        # Rows are streamed into executemany: 100,000 of them are never all in memory.
+        for rowid, row in enumerate(_rows(kb), start=1):
+            keys.extend((key, rowid) for key in row.keys if key)
+            summary = row.summary[:300]
+            yield (
                 rowid,
                 row.kind,
                 row.id,
@@ -175,15 +191,60 @@ def _fill(db: sqlite3.Connection, kb: KnowledgeBase) -> None:
                 row.aliases,
                 row.body,
                 row.context,
-                json.dumps(row.document, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
-                row.document.get("parent") if row.kind == "rule" else None,
-                row.summary[:300],
-            ),
-        )
-        db.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", [(key, rowid) for key in row.keys if key])
-    # External-content FTS: index everything in one pass once the rows are in.
+                packer.pack(row.kind, row.document),
+                row.document.get("parent") if row.kind == "rule" else row.document.get("card"),
+                None if summary == row.body[:300] else summary,
+            )
+
+    db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", records())
+    db.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", keys)
+    meta.update({f"fields:{kind}": json.dumps(fields) for kind, fields in packer.fields.items()})
+    db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+    # External-content FTS: index everything in one pass once the rows are in. A
+    # hash table big enough for the whole text makes that pass write one b-tree
+    # segment, rather than many that 'optimize' would merge and leave as free pages.
+    db.execute("INSERT INTO records_fts (records_fts, rank) VALUES ('hashsize', ?)", (_FTS_HASH_BYTES,))
     db.execute("INSERT INTO records_fts (records_fts) VALUES ('rebuild')")
     db.execute("INSERT INTO records_fts (records_fts) VALUES ('optimize')")
+
+
+# The fields of a stored document that its row holds in a column of its own,
+# by kind; `SearchIndex.document` takes them from there (see _COLUMN_OF).
+_OMITTED = {
+    "rule": ("number", "url"),
+    "glossary": ("id", "term", "text", "url"),
+    "card": ("id", "name", "url"),
+    "ruling": ("card", "id", "text", "url"),
+}
+# Document field -> the column that holds its value.
+_COLUMN_OF = {"card": "parent", "id": "id", "number": "id", "term": "name", "name": "name", "text": "body", "url": "url"}
+
+
+class _Packer:
+    """Stores API documents without the copies that `SearchIndex.document` puts back.
+
+    Left out: the fields in _OMITTED; the url of every link and citation (each
+    is a record with its own row), which become [kind, id] pairs; and the field
+    names: every document of a kind has the same fields, listed once in the
+    meta table, so a document is a JSON array of values. A card's `rulings`
+    are already ids (see `_rows`): embedding the rulings' documents stored each
+    one twice, and a general ruling once per card. Copies were 3/4 of the file.
+    """
+
+    def __init__(self) -> None:
+        self.fields: dict[str, list[str]] = {}
+
+    def pack(self, kind: str, document: dict[str, Any]) -> str:
+        fields = self.fields.get(kind)
+        if fields is None:
+            fields = self.fields[kind] = sorted(set(document) - set(_OMITTED[kind]))
+        elif len(document) != len(fields) + len(_OMITTED[kind]):
+            raise ValueError(f"the {kind} documents do not all have the same fields")
+        values = [document[field] for field in fields]
+        for i, field in enumerate(fields):
+            if field in ("links", "cited_by"):
+                values[i] = [[link["kind"], link["id"]] for link in values[i]]
+        return json.dumps(values, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def _rows(kb: KnowledgeBase) -> Iterator[_Row]:
@@ -193,8 +254,9 @@ def _rows(kb: KnowledgeBase) -> Iterator[_Row]:
         yield _rule_row(kb, doc, aliases.get(number, []))
     for term_id, doc in api.glossary():
         yield _term_row(kb.glossary[term_id], doc)
-    for card_id, doc in api.cards():
-        yield _card_row(kb.cards[card_id], doc)
+    for card_id in sorted(kb.cards):
+        card = kb.cards[card_id]
+        yield _card_row(card, api.card(card, embed_rulings=False))
     for ruling_id, doc in api.rulings():
         yield _ruling_row(kb, kb.rulings[ruling_id], doc)
 
@@ -282,12 +344,32 @@ def _card_row(card: Card, doc: dict[str, Any]) -> _Row:
 
 def _ruling_row(kb: KnowledgeBase, ruling: Ruling, doc: dict[str, Any]) -> _Row:
     if ruling.card is not None and ruling.card in kb.cards:
+        # Shown as "<card> — ruling of <date>" at "<card page>#<id>" (see _shown): only the date is stored.
         card_name = kb.cards[ruling.card].name
-        title = f"{card_name} — ruling of {ruling.date.isoformat() if ruling.date else 'undated'}"
+        title, url = (ruling.date.isoformat() if ruling.date else "undated"), None
     else:
         card_name = ""
-        title = f"General ruling {ruling.id}"
-    return _Row("ruling", ruling.id, title, doc["url"], "", "", ruling.text, card_name, doc, (ruling.id,), summary=ruling.text)
+        title, url = f"General ruling {ruling.id}", doc["url"]
+    return _Row("ruling", ruling.id, title, url, "", "", ruling.text, card_name, doc, (ruling.id,), summary=ruling.text)
+
+
+def _shown(kind: str, record_id: str, title: str, url: str | None, parent: str | None, context: str) -> tuple[str, str]:
+    """A record's title and URL from its row.
+
+    A card's 72,000 rulings would spell out "<card name> — ruling of <date>"
+    and "cards/<card>.html#<id>" in full, a tenth of the file: their rows hold
+    the date as title, the card's id as parent and its name as context.
+    """
+    if kind == "ruling" and url is None:
+        return f"{context} — ruling of {title}", f"{urls.card_url(parent or '')}#{record_id}"
+    return title, url or ""
+
+
+def _hit(row: tuple[Any, ...], snippet: str, match: str) -> Hit:
+    """A Hit from a row that starts with the _SHOWN columns."""
+    kind, record_id = row[0], row[1]
+    title, url = _shown(*row[:6])
+    return Hit(kind, record_id, title, url, _one_line(snippet), match)
 
 
 # --- querying ------------------------------------------------------------------------
@@ -396,19 +478,17 @@ class SearchIndex:
 
     def _lookup(self, key: str, match: str) -> list[Hit]:
         rows = self.db.execute(
-            "SELECT r.kind, r.id, r.title, r.url, r.summary FROM keys k JOIN records r ON r.rowid = k.record "
-            "WHERE k.key = ? ORDER BY r.rowid",
+            f"SELECT {_SHOWN}, {_SUMMARY} FROM keys k JOIN records r ON r.rowid = k.record WHERE k.key = ? ORDER BY r.rowid",
             (key,),
         )
-        return [Hit(kind, rid, title, url, _one_line(summary), match) for kind, rid, title, url, summary in rows]
+        return [_hit(row, row[-1], match) for row in rows]
 
     def _children(self, number: str) -> list[Hit]:
         rows = self.db.execute(
-            "SELECT r.kind, r.id, r.title, r.url, r.summary FROM records r "
-            "WHERE r.parent = ? AND r.kind = 'rule' ORDER BY r.rowid",
+            f"SELECT {_SHOWN}, {_SUMMARY} FROM records r WHERE r.parent = ? AND r.kind = 'rule' ORDER BY r.rowid",
             (number,),
         )
-        return [Hit(kind, rid, title, url, _one_line(summary), "number") for kind, rid, title, url, summary in rows]
+        return [_hit(row, row[-1], "number") for row in rows]
 
     def _full_text(self, expression: str, limit: int, columns: str | None, match: str) -> list[Hit]:
         if columns:
@@ -417,8 +497,8 @@ class SearchIndex:
         kind_order = " ".join(f"WHEN '{k}' THEN {v}" for k, v in _KIND_ORDER.items())
         # snippet() of the body column; a record whose body is empty (a section) shows its name.
         sql = (
-            "SELECT r.kind, r.id, r.title, r.url, "
-            f"snippet(records_fts, 2, '{MARK_START}', '{MARK_END}', '…', 14), r.summary "
+            f"SELECT {_SHOWN}, "
+            f"snippet(records_fts, 2, '{MARK_START}', '{MARK_END}', '…', 14), {_SUMMARY} "
             "FROM records_fts JOIN records r ON r.rowid = records_fts.rowid "
             f"WHERE records_fts MATCH ? ORDER BY bm25(records_fts, {weights}), CASE r.kind {kind_order} END, r.rowid LIMIT ?"
         )
@@ -427,23 +507,50 @@ class SearchIndex:
         except sqlite3.OperationalError:
             # The expression is built from quoted words only; should FTS5 still refuse it, no result beats a crash.
             return []
-        return [Hit(kind, rid, title, url, _one_line(snip or summary), match) for kind, rid, title, url, snip, summary in rows]
+        return [_hit(row, row[-2] or row[-1], match) for row in rows]
 
     # --- records ---------------------------------------------------------------
 
     def document(self, kind: str, record_id: str) -> dict[str, Any] | None:
-        """A record's JSON API document."""
-        row = self.db.execute("SELECT document FROM records WHERE kind = ? AND id = ?", (kind, record_id)).fetchone()
-        return json.loads(row[0]) if row else None
+        """A record's JSON API document, as `write_api` writes it (a card with its rulings' documents)."""
+        row = self._record(f"{_SHOWN}, r.name, r.body, r.document", kind, record_id)
+        if row is None:
+            return None
+        # Put back what _Packer left out.
+        *shown, name, body, packed = row
+        columns = {"id": record_id, "name": name, "body": body, "parent": shown[4], "url": _shown(*shown)[1]}
+        document: dict[str, Any] = dict(zip(json.loads(self.meta[f"fields:{kind}"]), json.loads(packed), strict=True))
+        document.update({field: columns[_COLUMN_OF[field]] for field in _OMITTED[kind]})
+        for key in ("links", "cited_by"):
+            if key in document:
+                document[key] = [{"kind": k, "id": i, "url": self._url(k, i)} for k, i in document[key]]
+        if kind == "card":
+            document["rulings"] = [self.document("ruling", ruling_id) for ruling_id in document["rulings"]]
+        return document
+
+    def _record(self, columns: str, kind: str, record_id: str) -> tuple[Any, ...] | None:
+        """The given columns of one record; found through its id's key, which needs no index of (kind, id)."""
+        sql = f"SELECT {columns} FROM keys k JOIN records r ON r.rowid = k.record WHERE k.key = ? AND r.kind = ? AND r.id = ?"
+        return self.db.execute(sql, (record_id, kind, record_id)).fetchone()
+
+    def _url(self, kind: str, record_id: str) -> str:
+        if kind == "rule":
+            return urls.rule_url(record_id)
+        if kind == "glossary":
+            return urls.glossary_url(record_id)
+        if kind == "card":
+            return urls.card_url(record_id)
+        # A ruling's page is its card's (or the general rulings'): its row knows which.
+        row = self._record(_SHOWN, kind, record_id)
+        return _shown(*row)[1] if row else ""
 
     def labels(self, records: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
         """One-line labels of the given (kind, id) records that exist: a rule's number and text, else the title."""
         found: dict[tuple[str, str], str] = {}
         for kind, record_id in records:
-            sql = "SELECT title, name, summary FROM records WHERE kind = ? AND id = ?"
-            row = self.db.execute(sql, (kind, record_id)).fetchone()
+            row = self._record(f"{_SHOWN}, r.name, {_SUMMARY}", kind, record_id)
             if row:
-                title, name, summary = row
+                title, name, summary = _shown(*row[:6])[0], row[6], row[7]
                 found[(kind, record_id)] = f"{record_id}  {_one_line(name or summary)}" if kind == "rule" else title
         return found
 

@@ -12,7 +12,8 @@ Layout under `search/kb-index/` in the site:
 - `meta.js`     — tokenizer settings (stop words), the list of term shards,
                   document counts; loaded once, on the first keystroke;
 - `t/<key>.js`  — the terms starting with `<key>` (a prefix of 1+ characters,
-                  longer where a prefix holds many terms) with their postings;
+                  longer where a prefix holds many terms) with their postings,
+                  each list a string of base-32 digits (see `encode`);
 - `f/<term>.js` — the complete postings of a frequent term, whose shard entry
                   only keeps its best-weighted `HEAD` documents;
 - `d/<n>.js`    — document records `n*DOC_SHARD .. (n+1)*DOC_SHARD-1`: kind,
@@ -25,15 +26,19 @@ the browser ranks by adding integers.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import heapq
 import json
 import math
 import re
 import shutil
 import unicodedata
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from kb import urls
@@ -41,7 +46,7 @@ from kb.model import RuleKind, natural_key, rule_kind, section_of
 from kb.store import KnowledgeBase
 
 INDEX_DIR = "search/kb-index"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 # Documents per document shard: the first page of results needs the records of
 # up to 10 documents; small shards keep that to a few kilobytes each.
 DOC_SHARD = 16
@@ -70,19 +75,31 @@ SHORT_TITLE_WORDS = 6
 
 _TOKEN = re.compile(r"\d+(?:\.\d+[a-z]?)?|[a-z0-9]+")
 _FOLD = str.maketrans({"æ": "ae", "œ": "oe", "ß": "ss", "’": "", "'": "", "‘": ""})
+# Dashes and double quotes separate words whether or not they are folded;
+# folded, a type line ("Creature — Elf") or a quoting rule stays ASCII and
+# takes normalize's fast path.
+_FOLD_TO_ASCII = _FOLD | str.maketrans({"—": " ", "–": " ", "“": " ", "”": " "})
 
 
 def normalize(text: str) -> str:
     """Lower-case ASCII: accents dropped, apostrophes removed ("Lim-Dûl's" -> "lim-duls")."""
+    folded = text.lower().translate(_FOLD_TO_ASCII)
+    # Most text is ASCII once its apostrophes, dashes and quotes are gone (NFKD
+    # leaves all of those alone, and tokens() splits words at them either way):
+    # decomposing it character by character was a third of the build time.
+    if folded.isascii():
+        return folded
     text = unicodedata.normalize("NFKD", text.lower()).translate(_FOLD)
     return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A light plural stemmer (Harman's S-stemmer), so "creatures" finds "creature".
 
     Light on purpose: rule text is precise, and an aggressive stemmer would merge
-    terms a judge keeps apart. Numbers and short words are left alone.
+    terms a judge keeps apart. Numbers and short words are left alone. Cached:
+    the same few thousand words make up most of the text.
     """
     if len(word) <= 3 or not word.isalpha():
         return word
@@ -115,19 +132,27 @@ class Document:
         return [self.kind, self.title, self.url, self.context, _shorten(self.snippet)]
 
 
-def documents(kb: KnowledgeBase) -> list[Document]:
-    """Every searchable record, ordered so that records found together share a document shard."""
+def documents(kb: KnowledgeBase) -> Iterator[Document]:
+    """Every searchable record, ordered so that records found together share a document shard.
+
+    A generator: the index is built in one pass over 100,000 documents, none of which is kept.
+    """
     aliases = _glossary_aliases(kb)
     # Without a CR release, the rules that content cites still have pages (listing who cites them).
     numbers = sorted(set(kb.rules) | set(kb.links.backlinks), key=natural_key)
-    docs = [_rule_document(kb, number, aliases.get(number, [])) for number in numbers]
-    docs += [_glossary_document(kb, term_id) for term_id in sorted(kb.glossary)]
-    docs += [_ruling_document(kb, r.id) for r in sorted(kb.rulings.values(), key=lambda r: r.id) if r.is_general]
+    for number in numbers:
+        yield _rule_document(kb, number, aliases.get(number, []))
+    for term_id in sorted(kb.glossary):
+        yield _glossary_document(kb, term_id)
+    for ruling in sorted(kb.rulings.values(), key=lambda r: r.id):
+        if ruling.is_general:
+            yield _ruling_document(kb, ruling.id)
     for card in sorted(kb.cards.values(), key=lambda c: c.name.lower()):
         # A card and its rulings side by side: searching a card's name finds both.
-        docs.append(_card_document(kb, card.id))
-        docs += [_ruling_document(kb, r.id) for r in kb.card_rulings(card.id) if not r.is_general]
-    return docs
+        yield _card_document(kb, card.id)
+        for ruling in kb.card_rulings(card.id):
+            if not ruling.is_general:
+                yield _ruling_document(kb, ruling.id)
 
 
 def _glossary_aliases(kb: KnowledgeBase) -> dict[str, list[str]]:
@@ -208,39 +233,59 @@ def _shorten(text: str, limit: int = SNIPPET_CHARS) -> str:
 # --- weights ---------------------------------------------------------------------
 
 
-def postings(docs: list[Document]) -> dict[str, list[tuple[int, int]]]:
-    """Term -> [(document number, integer weight)], in document order.
+# A term's postings: document numbers in increasing order, and their weights.
+Postings = tuple[array, array]
+
+
+def postings(docs: Iterable[Document]) -> dict[str, Postings]:
+    """Term -> (document numbers, integer weights), in document order.
 
     Weight = field-weighted, saturating term frequency (BM25-like: a tenth
     mention adds little) times the term's inverse document frequency, plus a
     bonus when the term is a record's whole title. Integers keep shards small.
+
+    The full knowledge base has millions of postings: they are kept in arrays
+    of machine numbers (4 and 8 bytes each, not a tuple of two Python ints),
+    and the idf, known only once every document is counted, turns the
+    term-frequency scores into weights in place.
     """
-    per_doc: list[dict[str, float]] = []
-    document_frequency: Counter[str] = Counter()
-    for doc in docs:
-        scores: dict[str, float] = defaultdict(float)
-        for weight, texts in doc.fields.items():
-            counts = Counter(t for text in texts for t in tokens(text))
-            for term, tf in counts.items():
-                scores[term] += weight * (tf * 2.2) / (tf + 1.2)
-        title_terms = [t for text in doc.fields.get(TITLE, [])[:1] for t in tokens(text)]
-        if len(title_terms) == 1:
-            scores[title_terms[0]] += WHOLE_TITLE
-        per_doc.append(scores)
-        document_frequency.update(scores.keys())
-    total = len(docs)
-    index: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    for number, scores in enumerate(per_doc):
-        for term, score in scores.items():
-            idf = math.log(1 + total / document_frequency[term])
-            index[term].append((number, max(1, round(score * idf * 4))))
-    return dict(index)
+    collected: dict[str, tuple[array, array]] = {}
+    total = 0
+    for number, doc in enumerate(docs):
+        total += 1
+        for term, score in _scores(doc).items():
+            found = collected.get(term)
+            if found is None:
+                found = collected[term] = (array("I"), array("d"))
+            found[0].append(number)
+            found[1].append(score)
+    index: dict[str, Postings] = {}
+    for term, (numbers, scores) in collected.items():
+        factor = math.log(1 + total / len(numbers)) * 4
+        # `or 1`: no posting weighs nothing (round() gives 0 below one half).
+        index[term] = (numbers, array("I", [round(score * factor) or 1 for score in scores]))
+    return index
+
+
+def _scores(doc: Document) -> dict[str, float]:
+    """Term -> field-weighted, saturating term frequency in one document (before idf)."""
+    scores: dict[str, float] = {}
+    for weight, texts in doc.fields.items():
+        terms: list[str] = []
+        for text in texts:
+            terms += tokens(text)
+        for term, tf in Counter(terms).items():
+            scores[term] = scores.get(term, 0.0) + weight * (tf * 2.2) / (tf + 1.2)
+    title_terms = [t for text in doc.fields.get(TITLE, [])[:1] for t in tokens(text)]
+    if len(title_terms) == 1:
+        scores[title_terms[0]] += WHOLE_TITLE
+    return scores
 
 
 # --- shards ----------------------------------------------------------------------
 
 
-def term_shards(index: dict[str, list[tuple[int, int]]]) -> dict[str, list[str]]:
+def term_shards(index: dict[str, Postings]) -> dict[str, list[str]]:
     """Shard key -> its terms. A term belongs to the longest key that is a prefix of it.
 
     Keys start as two-character prefixes; a shard over `TERM_SHARD_BYTES` is
@@ -269,25 +314,53 @@ def term_shards(index: dict[str, list[tuple[int, int]]]) -> dict[str, list[str]]
     return dict(sorted(shards.items()))
 
 
-def _entry_size(plist: list[tuple[int, int]]) -> int:
-    """Approximate bytes of a term's shard entry (its head only, for a frequent term)."""
-    return 12 + 9 * min(len(plist), HEAD)
+def _entry_size(plist: Postings) -> int:
+    """Approximate bytes of a term's shard entry (its head only, for a frequent term).
+
+    Estimated as JSON numbers, as postings were once written: encoded they take
+    about half of it, so shards are smaller than TERM_SHARD_BYTES, and split
+    where they were when the query figures of bench/bench_web_search.py were set.
+    """
+    return 12 + 9 * min(len(plist[0]), HEAD)
 
 
-def encode(plist: list[tuple[int, int]]) -> list[int]:
-    """[(doc, weight), …] in document order -> flat [doc gap, weight, doc gap, weight, …]."""
-    flat: list[int] = []
-    previous = 0
-    for number, weight in plist:
-        flat += [number - previous, weight]
-        previous = number
-    return flat
+def encode(plist: Postings) -> str:
+    """(documents, weights) in document order -> doc gap, weight, doc gap, weight, … as variable-length digits.
+
+    Each number is written in base 32, least significant digit first: a
+    digit that more digits follow is a character from "0" (0) to "O" (31), the
+    last one from "]" (0) to "|" (31) (ranges without '"' or '\\', so JSON
+    keeps them as they are). Most gaps and weights take one or two characters
+    where JSON spent three or four with the comma: postings take half the
+    bytes, gzipped a tenth less. kb-search.js's `decode` reads them.
+    """
+    numbers, weights = plist
+    flat = [0] * (2 * len(numbers))
+    flat[0::2] = [n - p for p, n in pairwise([0, *numbers])]
+    flat[1::2] = weights
+    small = _SMALL_NUMBERS
+    return "".join([small[n] if n < len(small) else _digits(n) for n in flat])
 
 
-def head(plist: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _digits(number: int) -> str:
+    out = []
+    while number >= 32:
+        out.append(chr(48 + (number & 31)))
+        number >>= 5
+    out.append(chr(93 + number))
+    return "".join(out)
+
+
+# Looked up rather than computed: millions of numbers are written, nearly all small.
+_SMALL_NUMBERS = [_digits(n) for n in range(4096)]
+
+
+def head(plist: Postings) -> Postings:
     """A frequent term's best-weighted postings, back in document order."""
-    best = sorted(plist, key=lambda p: (-p[1], p[0]))[:HEAD]
-    return sorted(best)
+    numbers, weights = plist
+    # Positions of the heaviest; nlargest keeps equal weights in position (= document) order.
+    best = sorted(heapq.nlargest(HEAD, range(len(numbers)), key=weights.__getitem__))
+    return array("I", [numbers[i] for i in best]), array("I", [weights[i] for i in best])
 
 
 def term_file(term: str) -> str:
@@ -300,51 +373,75 @@ def _js(call: str, key: str | int, data: object) -> str:
     return f"kbSearch.{call}({json.dumps(key)},{json.dumps(data, ensure_ascii=False, separators=(',', ':'))});\n"
 
 
-def index_files(kb: KnowledgeBase) -> Iterator[tuple[str, str]]:
-    """(path under INDEX_DIR, JavaScript) for every file of the index."""
-    docs = documents(kb)
-    index = postings(docs)
-    shards = term_shards(index)
-    files: list[tuple[str, str]] = []
-    for key, terms in shards.items():
-        entries: dict[str, list] = {}
-        for term in terms:
-            plist = index[term]
-            if len(plist) > HEAD:
-                entries[term] = [len(plist), encode(head(plist)), 1]
-                files.append((f"f/{term_file(term)}.js", _js("full", term, encode(plist))))
-            else:
-                entries[term] = [len(plist), encode(plist)]
-        files.append((f"t/{term_file(key)}.js", _js("terms", key, entries)))
-    for start in range(0, len(docs), DOC_SHARD):
-        number = start // DOC_SHARD
-        files.append((f"d/{number}.js", _js("docs", number, [d.record() for d in docs[start : start + DOC_SHARD]])))
-    # The version changes with the content, so a browser never mixes shards of two builds.
-    digest = hashlib.sha256()
-    for path, text in files:
-        digest.update(path.encode())
-        digest.update(text.encode())
-    meta = {
-        "format": FORMAT_VERSION,
-        "version": digest.hexdigest()[:12],
-        "stopWords": sorted(STOP_WORDS),
-        "shards": list(shards),
-        "docs": len(docs),
-        "docShard": DOC_SHARD,
-    }
-    yield "meta.js", _js("meta", "meta", meta)
-    yield from files
+class _IndexWriter:
+    """Writes the index files as they are made, and hashes them into the index's version."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.digest = hashlib.sha256()
+        self.documents = 0
+        for folder in ("t", "f", "d"):
+            (root / folder).mkdir(parents=True, exist_ok=True)
+
+    def write(self, path: str, text: str) -> None:
+        data = text.encode()
+        self.digest.update(path.encode())
+        self.digest.update(data)
+        with open(self.root / path, "wb") as f:
+            f.write(data)
+
+    def document_shards(self, docs: Iterable[Document]) -> Iterator[Document]:
+        """Passes `docs` through, writing their records into document shards on the way."""
+        shard: list[list[str]] = []
+        for doc in docs:
+            shard.append(doc.record())
+            self.documents += 1
+            if len(shard) == DOC_SHARD:
+                self._document_shard(shard)
+                shard = []
+            yield doc
+        if shard:
+            self._document_shard(shard)
+
+    def _document_shard(self, records: list[list[str]]) -> None:
+        number = (self.documents - 1) // DOC_SHARD
+        self.write(f"d/{number}.js", _js("docs", number, records))
 
 
 def write_web_search(kb: KnowledgeBase, site_dir: Path) -> None:
-    """on_post_build step: write the index under `site_dir/search/kb-index/`."""
+    """on_post_build step: write the index under `site_dir/search/kb-index/`.
+
+    One pass over the documents writes their shards and collects the postings;
+    then the term shards follow, and meta.js last, since it names the version
+    that hashes every other file.
+    """
     target = site_dir / INDEX_DIR
     if target.exists():
         shutil.rmtree(target)
-    for path, text in index_files(kb):
-        out = target / path
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text, encoding="utf-8")
+    writer = _IndexWriter(target)
+    index = postings(writer.document_shards(documents(kb)))
+    shards = term_shards(index)
+    for key, terms in shards.items():
+        entries: dict[str, list] = {}
+        for term in terms:
+            plist = index.pop(term)
+            if len(plist[0]) > HEAD:
+                entries[term] = [len(plist[0]), encode(head(plist)), 1]
+                writer.write(f"f/{term_file(term)}.js", _js("full", term, encode(plist)))
+            else:
+                entries[term] = [len(plist[0]), encode(plist)]
+        writer.write(f"t/{term_file(key)}.js", _js("terms", key, entries))
+    meta = {
+        "format": FORMAT_VERSION,
+        # The version changes with the content, so a browser never mixes shards of two builds.
+        "version": writer.digest.hexdigest()[:12],
+        # Space-separated words, not JSON lists: every query loads meta.js.
+        "stopWords": " ".join(sorted(STOP_WORDS)),
+        "shards": " ".join(shards),
+        "docs": writer.documents,
+        "docShard": DOC_SHARD,
+    }
+    writer.write("meta.js", _js("meta", "meta", meta))
 
 
 def index_size(site_dir: Path) -> int:

@@ -131,7 +131,7 @@ def test_example_result_is_null_until_results_are_given(tmp_path: Path):
     assert example["code"] == "assert True" and example["rules"] == ["302.6"] and example["ruling"] == "x-2020-01-01-1"
     assert read(tmp_path / "api" / "cards" / "x.json")["rulings"][0]["example"] == example
     documents = ApiDocuments(kb, results={"x-2020-01-01-1": Outcome(True, ("302.6", "107.5"))})
-    (_, with_result), = documents.examples()
+    ((_, with_result),) = documents.examples()
     assert with_result["result"] == {"passed": True, "rules_exercised": ["107.5", "302.6"], "message": ""}
 
 
@@ -143,3 +143,10 @@ def test_output_is_deterministic(tmp_path: Path):
     assert files_a == sorted(p.relative_to(tmp_path / "b") for p in (tmp_path / "b").rglob("*.json"))
     for relative in files_a:
         assert (tmp_path / "a" / relative).read_bytes() == (tmp_path / "b" / relative).read_bytes()
+
+
+def test_a_file_that_cannot_be_written_fails_the_build(tmp_path: Path):
+    # A failed write is an error of the build, never a half-written API that looks complete.
+    (tmp_path / "api" / "cards" / "x.json").mkdir(parents=True)
+    with pytest.raises(IsADirectoryError):
+        write_api(small_kb_with_an_example(), tmp_path)

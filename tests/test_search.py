@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from kb.api import ApiDocuments
 from kb.cli import main
 from kb.model import Card, GlossaryTerm, Origin, Rule, RulesDocument, Ruling
 from kb.search import INDEX_NAME, NoIndexError, SearchIndex, default_index, write_search_index
@@ -153,6 +154,23 @@ def test_default_index_follows_site_dir_in_mkdocs_yml(tmp_path: Path):
     assert default_index(config) == tmp_path / "public" / INDEX_NAME
     # Without a mkdocs.yml: mkdocs' default site_dir, beside where the file would be.
     assert default_index(tmp_path / "missing.yml") == tmp_path / "site" / INDEX_NAME
+
+
+def test_every_stored_document_is_the_api_document(small_index: Path):
+    # The index stores documents without what its columns and other rows hold; show must not see the difference.
+    kb = small_knowledge_base()
+    api = ApiDocuments(kb)
+    expected = [
+        *(("rule", n, d) for n, d in api.rules()),
+        *(("glossary", i, d) for i, d in api.glossary()),
+        *(("card", i, d) for i, d in api.cards()),
+        *(("ruling", i, d) for i, d in api.rulings()),
+    ]
+    assert {kind for kind, _, _ in expected} == {"rule", "glossary", "card", "ruling"}
+    with SearchIndex(small_index) as index:
+        for kind, record_id, document in expected:
+            assert index.document(kind, record_id) == document, (kind, record_id)
+        assert index.document("card", "no-such-card") is None
 
 
 def test_rewriting_the_index_replaces_it(small_index: Path):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from array import array
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ import pytest
 from kb import web_search
 from kb.pipeline import Settings, load_knowledge_base
 from kb.store import KnowledgeBase
-from kb.web_search import INDEX_DIR, documents, postings, stem, term_shards, tokens, write_web_search
+from kb.web_search import INDEX_DIR, documents, encode, postings, stem, term_shards, tokens, write_web_search
 
 REPO = Path(__file__).resolve().parent.parent
 KB_SEARCH_JS = REPO / "templates" / "static" / "javascripts" / "kb-search.js"
@@ -44,6 +45,12 @@ def test_tokens_fold_case_accents_apostrophes_and_plurals():
     assert tokens("The Creature’s ABILITIES in Lim-Dûl's Vault") == ["creature", "ability", "lim", "dul", "vault"]
     assert stem("sickness") == "sickness"  # "ss" is not a plural
     assert stem("status") == "status"
+
+
+def test_postings_are_written_as_variable_length_digits():
+    # Gaps 3 and 37, weights 7 and 5000: one digit below 32, else low digits first ("0".."O"), the last from "]".."|".
+    assert encode((array("I", [3, 40]), array("I", [7, 5000]))) == "`d5^8La"
+    assert encode((array("I"), array("I"))) == ""
 
 
 @pytest.fixture(scope="module")

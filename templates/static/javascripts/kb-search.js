@@ -95,23 +95,9 @@
     } else if (kind === "full") {
       this.full.set(key, data);
     } else if (kind === "docs") {
-      this.docs.set(key, expand(data));
+      this.docs.set(key, data);
     }
   };
-
-  // Undoes web_search.py's front_coded: n or [n, rest] is the previous record's field cut to n (+ rest).
-  function expand(records) {
-    var previous = null;
-    return records.map(function (coded) {
-      var record = coded.map(function (field, i) {
-        if (typeof field === "number") return previous[i].slice(0, field);
-        if (Array.isArray(field)) return previous[i].slice(0, field[0]) + field[1];
-        return field;
-      });
-      previous = record;
-      return record;
-    });
-  }
 
   function fileName(key) { return key.replace(/\./g, "_"); }
 
@@ -153,18 +139,17 @@
     return terms;
   };
 
-  // Postings as web_search.py's encode writes them: doc gap, weight, … in base 32,
-  // low digit first; a digit in the upper half of DIGITS means more digits follow.
-  var DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  var DIGIT_VALUE = {};
-  for (var d = 0; d < DIGITS.length; d++) DIGIT_VALUE[DIGITS.charCodeAt(d)] = d;
-
+  // Reads postings as kb/web_search.py's encode() writes them (doc gap, weight, …).
   function decode(packed, factor, into) {
     var doc = 0, value = 0, scale = 1, isWeight = false;
     for (var i = 0; i < packed.length; i++) {
-      var digit = DIGIT_VALUE[packed.charCodeAt(i)];
-      value += (digit & 31) * scale;
-      if (digit & 32) { scale *= 32; continue; }
+      var code = packed.charCodeAt(i);
+      if (code < 93) {
+        value += (code - 48) * scale;
+        scale *= 32;
+        continue;
+      }
+      value += (code - 93) * scale;
       if (isWeight) {
         var weight = value * factor;
         if (!(into.get(doc) >= weight)) into.set(doc, weight);
