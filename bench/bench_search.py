@@ -25,7 +25,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from kb.pipeline import Settings, load_knowledge_base  # noqa: E402
-from kb.search import SearchIndex, write_search_index  # noqa: E402
+from kb.search import SearchIndex  # noqa: E402
+from kb.search_index import write_search_index  # noqa: E402
 from kb.store import KnowledgeBase  # noqa: E402
 
 DEFAULT_RULES = REPO.parent / "shared" / "data" / "comprehensive-rules" / "MagicCompRules 20250919.txt"

@@ -19,7 +19,8 @@ from pathlib import Path
 from kb.api import write_api
 from kb.errors import BuildError
 from kb.pipeline import Checked
-from kb.search import INDEX_NAME, write_search_index
+from kb.search import INDEX_NAME
+from kb.search_index import write_search_index
 from kb.web_search import INDEX_DIR, write_web_search
 
 # What the writers produce, each swapped into the site as a whole.

@@ -1,6 +1,6 @@
 """The offline search index (one SQLite file beside the site) and its queries.
 
-`write_search_index` runs at the end of a build and writes `site/kb.sqlite`;
+`kb.search_index.write_search_index` runs at the end of a build and writes `site/kb.sqlite`;
 `SearchIndex` answers `kb search` and `kb show` from that file alone, so the
 file can be copied anywhere and queried without the sources.
 
@@ -16,62 +16,29 @@ so numbers are looked up exactly in a table of their own before any full text.
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
-import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from kb import __version__, urls
-from kb.api import ApiDocuments
+from kb import urls
 from kb.errors import KbError
-from kb.model import Card, GlossaryTerm, RuleKind, Ruling, slugify
-from kb.store import KnowledgeBase
+from kb.model import slugify
 
 INDEX_NAME = "kb.sqlite"
 # Bump when the tables change: an index of another schema is rebuilt, not misread.
 SCHEMA_VERSION = 2
 
-# Room for FTS5 to hold the whole index in memory before writing it (default: 1 MB);
-# at full scale the index is about 12 MB, so this is a ceiling, not an allocation.
-_FTS_HASH_BYTES = 256 * 1024 * 1024
 
 # FTS5 column weights for bm25, in column order (name, aliases, body, context):
 # a word in a record's name says much more about what the record is than the
 # same word somewhere in a paragraph.
 _WEIGHTS = (10.0, 6.0, 1.0, 0.5)
 
-_SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE records (
-    rowid INTEGER PRIMARY KEY,
-    kind TEXT NOT NULL,        -- rule, glossary, card, ruling
-    id TEXT NOT NULL,
-    title TEXT NOT NULL,       -- how a result is shown: "302.6 (Creatures)", "Laelia, the Blade Reforged"; a card's ruling: its date
-    url TEXT,                  -- site-relative page URL (kb.urls); a card's ruling: NULL (see _shown)
-    name TEXT NOT NULL,        -- searched: what the record is called
-    aliases TEXT NOT NULL,     -- searched: other names (short names; glossary terms that point to a rule)
-    body TEXT NOT NULL,        -- searched: the record's text
-    context TEXT NOT NULL,     -- searched: where it belongs (section title, the card of a ruling)
-    document TEXT NOT NULL,    -- the record's JSON API document without what other columns hold (_Packer)
-    parent TEXT,               -- a rule's parent rule, so that "605" can list 605.1, 605.2 …; a ruling's card
-    summary TEXT               -- one line to show when no words matched (a section: its first rule); NULL: the body
-);
-CREATE INDEX records_parent ON records (parent) WHERE kind = 'rule';
--- Exact look-ups: rule numbers as written ("107.3i"), names and ids as slugs ("laelia").
--- Every record's id is one of its keys: this is also how a record is found by kind and id.
-CREATE TABLE keys (key TEXT NOT NULL, record INTEGER NOT NULL, PRIMARY KEY (key, record)) WITHOUT ROWID;
-CREATE VIRTUAL TABLE records_fts USING fts5 (
-    name, aliases, body, context,
-    content = 'records', content_rowid = 'rowid',
-    tokenize = 'porter unicode61 remove_diacritics 2'
-);
-"""
 
 # A record's one-line summary: its own, or else the start of its body (see the schema).
 _SUMMARY = "substr(coalesce(r.summary, r.body), 1, 300)"
@@ -88,8 +55,6 @@ _RULE_NUMBER = re.compile(r"^(?:\d{3}(?:\.\d+[a-z]?)?|\d)$")
 _NUMBER_IN_QUERY = re.compile(r"(?<![\w.])(\d{3}(?:\.\d+[a-z]?)?)\.?(?![\w])", re.IGNORECASE)
 # A query word: letters and digits, kept together across "." and apostrophes ("302.6", "Jodah's").
 _WORD = re.compile(r"\w+(?:[.'’]\w+)*")
-# A short line without a full stop is a title ("702.10. Haste"), not a sentence.
-_TITLE = re.compile(r"^[^.!?]{1,50}$")
 # snippet() marks the matched words with these; the CLI turns them into colour or nothing.
 MARK_START, MARK_END = "\x02", "\x03"
 
@@ -119,95 +84,6 @@ def strip_marks(text: str) -> str:
     return text.replace(MARK_START, "").replace(MARK_END, "")
 
 
-# --- writing -------------------------------------------------------------------------
-
-
-def write_search_index(kb: KnowledgeBase, site_dir: Path) -> None:
-    """Write `site_dir/kb.sqlite`; built beside it and renamed, so a reader never sees half an index."""
-    site_dir.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=".kb-", suffix=".sqlite", dir=site_dir)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        with _connect(tmp) as db:
-            db.executescript(_SCHEMA)
-            _fill(db, kb)
-        db.close()
-        # mkstemp makes the file private; the index is as public as the site beside it.
-        tmp.chmod(0o644)
-        os.replace(tmp, site_dir / INDEX_NAME)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    db = sqlite3.connect(path)
-    # One writer, a throwaway file until renamed: durability on every insert only costs time.
-    # 8 KB pages: a few percent smaller and faster to write than 4 KB ones for rows of this size.
-    db.execute("PRAGMA page_size = 8192")
-    db.execute("PRAGMA journal_mode = OFF")
-    db.execute("PRAGMA synchronous = OFF")
-    return db
-
-
-@dataclass(frozen=True, slots=True)
-class _Row:
-    kind: str
-    id: str
-    title: str
-    url: str | None
-    name: str
-    aliases: str
-    body: str
-    context: str
-    document: dict[str, Any]
-    keys: tuple[str, ...]
-    summary: str
-
-
-def _fill(db: sqlite3.Connection, kb: KnowledgeBase) -> None:
-    document = kb.rules_document
-    meta = {
-        "schema": str(SCHEMA_VERSION),
-        "kb_version": __version__,
-        "effective_date": document.effective_date.isoformat() if document else "",
-    }
-    keys: list[tuple[str, int]] = []
-    packer = _Packer()
-
-    def records() -> Iterator[tuple[object, ...]]:
-        # Rows are streamed into executemany: 100,000 of them are never all in memory.
-        for rowid, row in enumerate(_rows(kb), start=1):
-            keys.extend((key, rowid) for key in row.keys if key)
-            summary = row.summary[:300]
-            yield (
-                rowid,
-                row.kind,
-                row.id,
-                row.title,
-                row.url,
-                row.name,
-                row.aliases,
-                row.body,
-                row.context,
-                packer.pack(row.kind, row.document),
-                row.document.get("parent") if row.kind == "rule" else row.document.get("card"),
-                None if summary == row.body[:300] else summary,
-            )
-
-    db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", records())
-    db.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", keys)
-    meta.update({f"fields:{kind}": json.dumps(fields) for kind, fields in packer.fields.items()})
-    db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
-    # External-content FTS: index everything in one pass once the rows are in. A
-    # hash table big enough for the whole text makes that pass write one b-tree
-    # segment, rather than many that 'optimize' would merge and leave as free pages.
-    db.execute("INSERT INTO records_fts (records_fts, rank) VALUES ('hashsize', ?)", (_FTS_HASH_BYTES,))
-    db.execute("INSERT INTO records_fts (records_fts) VALUES ('rebuild')")
-    db.execute("INSERT INTO records_fts (records_fts) VALUES ('optimize')")
-
-
 # The fields of a stored document that its row holds in a column of its own,
 # by kind; `SearchIndex.document` takes them from there (see _COLUMN_OF).
 _OMITTED = {
@@ -220,7 +96,7 @@ _OMITTED = {
 _COLUMN_OF = {"card": "parent", "id": "id", "number": "id", "term": "name", "name": "name", "text": "body", "url": "url"}
 
 
-class _Packer:
+class Packer:
     """Stores API documents without the copies that `SearchIndex.document` puts back.
 
     Left out: the fields in _OMITTED; the url of every link and citation (each
@@ -245,112 +121,6 @@ class _Packer:
             if field in ("links", "cited_by"):
                 values[i] = [[link["kind"], link["id"]] for link in values[i]]
         return json.dumps(values, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
-def _rows(kb: KnowledgeBase) -> Iterator[_Row]:
-    api = ApiDocuments(kb)
-    aliases = _rule_aliases(kb)
-    for number, doc in api.rules():
-        yield _rule_row(kb, doc, aliases.get(number, []))
-    for term_id, doc in api.glossary():
-        yield _term_row(kb.glossary[term_id], doc)
-    for card_id in sorted(kb.cards):
-        card = kb.cards[card_id]
-        yield _card_row(card, api.card(card, embed_rulings=False))
-    for ruling_id, doc in api.rulings():
-        yield _ruling_row(kb, kb.rulings[ruling_id], doc)
-
-
-def _rule_aliases(kb: KnowledgeBase) -> dict[str, list[str]]:
-    """Rule number -> the glossary terms that send a reader to it by number ("See rule 302.6").
-
-    This is what lets words find a rule whose own text uses other words: the
-    glossary's "Summoning Sickness Rule" says "See rule 302.6". Only references
-    written as numbers count; a term merely mentioned in a definition does not
-    make the definition another name for the rule.
-    """
-    aliases: dict[str, list[str]] = {}
-    for term in sorted(kb.glossary.values(), key=lambda t: t.id):
-        for span in kb.links.spans.get(("glossary", term.id), []):
-            label = term.text[span.start : span.end]
-            if span.target.kind == "rule" and any(ch.isdigit() for ch in label):
-                names = aliases.setdefault(span.target.id, [])
-                if term.term not in names:
-                    names.append(term.term)
-    return aliases
-
-
-def _rule_row(kb: KnowledgeBase, doc: dict[str, Any], aliases: list[str]) -> _Row:
-    number = doc["number"]
-    # Without a release loaded, a cited rule has no text: it is found by number, and shows who cites it.
-    text = doc["text"] or ""
-    section_title = doc["section_title"] or ""
-    heading = doc["kind"] in (RuleKind.CHAPTER.value, RuleKind.SECTION.value)
-    is_title = heading or bool(_TITLE.match(text))
-    # "605. Mana Abilities" reads as a heading; "302.6 (Creatures)" tells where a rule belongs.
-    title = number
-    if heading and text:
-        title = f"{number}. {text}"
-    elif section_title and not heading:
-        title = f"{number} ({section_title})"
-    return _Row(
-        kind="rule",
-        id=number,
-        title=title,
-        url=doc["url"],
-        # A chapter's, section's or keyword's text is its name ("Mana Abilities", "Haste").
-        name=text if is_title else "",
-        aliases="\n".join(aliases),
-        body="" if is_title else "\n".join((text, *doc["examples"])),
-        context=section_title if doc["section"] != number else "",
-        document=doc,
-        keys=(number, slugify(text) if is_title else ""),
-        # A title says nothing new next to the number: its first rule tells what it is about.
-        summary=(_first_rule_text(kb, doc["children"]) if is_title else text) or "(rule text not loaded)",
-    )
-
-
-def _first_rule_text(kb: KnowledgeBase, children: list[str]) -> str:
-    for number in children:
-        rule = kb.rules.get(number)
-        if rule is not None and not _TITLE.match(rule.text):
-            return f"{number} {rule.text}"
-    return ""
-
-
-def _term_row(term: GlossaryTerm, doc: dict[str, Any]) -> _Row:
-    return _Row("glossary", term.id, term.term, doc["url"], term.term, "", term.text, "", doc, (term.id,), summary=term.text)
-
-
-def _card_row(card: Card, doc: dict[str, Any]) -> _Row:
-    other_names = [card.short_name or "", *(face.name for face in card.faces)]
-    body = "\n".join(
-        part for part in (card.type_line, card.oracle_text, *(f"{f.type_line}\n{f.oracle_text}" for f in card.faces)) if part
-    )
-    return _Row(
-        kind="card",
-        id=card.id,
-        title=card.name,
-        url=doc["url"],
-        name=card.name,
-        aliases="\n".join(n for n in other_names if n),
-        body=body,
-        context="",
-        document=doc,
-        keys=(card.id, *(slugify(n) for n in other_names if n)),
-        summary=body,
-    )
-
-
-def _ruling_row(kb: KnowledgeBase, ruling: Ruling, doc: dict[str, Any]) -> _Row:
-    if ruling.card is not None and ruling.card in kb.cards:
-        # Shown as "<card> — ruling of <date>" at "<card page>#<id>" (see _shown): only the date is stored.
-        card_name = kb.cards[ruling.card].name
-        title, url = (ruling.date.isoformat() if ruling.date else "undated"), None
-    else:
-        card_name = ""
-        title, url = f"General ruling {ruling.id}", doc["url"]
-    return _Row("ruling", ruling.id, title, url, "", "", ruling.text, card_name, doc, (ruling.id,), summary=ruling.text)
 
 
 def _shown(kind: str, record_id: str, title: str, url: str | None, parent: str | None, context: str) -> tuple[str, str]:
@@ -516,7 +286,7 @@ class SearchIndex:
         row = self._record(f"{_SHOWN}, r.name, r.body, r.document", kind, record_id)
         if row is None:
             return None
-        # Put back what _Packer left out.
+        # Put back what Packer left out.
         *shown, name, body, packed = row
         columns = {"id": record_id, "name": name, "body": body, "parent": shown[4], "url": _shown(*shown)[1]}
         document: dict[str, Any] = dict(zip(json.loads(self.meta[f"fields:{kind}"]), json.loads(packed), strict=True))

@@ -11,7 +11,8 @@ import pytest
 from kb.api import ApiDocuments
 from kb.cli import main
 from kb.model import Card, GlossaryTerm, Origin, Rule, RulesDocument, Ruling
-from kb.search import INDEX_NAME, NoIndexError, SearchIndex, default_index, write_search_index
+from kb.search import INDEX_NAME, NoIndexError, SearchIndex, default_index
+from kb.search_index import write_search_index
 from kb.store import KnowledgeBase, assemble
 
 HERE = Origin("test", 1)

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from test_search import small_knowledge_base  # tests/ is on sys.path: pytest puts conftest folders there
 
-from kb.search import INDEX_NAME, write_search_index
+from kb.search import INDEX_NAME
+from kb.search_index import write_search_index
 
 
 @pytest.fixture
