@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import logging
 import multiprocessing
+import os
 import shutil
 import tempfile
 import traceback
@@ -84,6 +85,9 @@ class BackgroundOutputs:
 
 
 def _child(checked: Checked, staging: Path, install_into: Path | None) -> None:
+    if install_into is not None:
+        # Serving: the author's next edit should not wait for the search indexes.
+        os.nice(10)
     try:
         write_outputs(checked, staging)
         if install_into is not None:

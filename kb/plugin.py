@@ -6,6 +6,7 @@ reloads `content/`, and edits to content or templates trigger a rebuild.
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from pathlib import Path
@@ -18,6 +19,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
+from kb import raw_html
 from kb.errors import KbError
 from kb.live import LiveBuild
 from kb.outputs import BackgroundOutputs
@@ -57,6 +59,8 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         self.finishing: BackgroundOutputs | None = None
         self.changed: set[str] = set()
         self.built = self.to_build = 0
+        # Page -> the template-written HTML blocks kept out of Markdown's way (see kb.raw_html).
+        self.raw_blocks: dict[str, list[str]] = {}
 
     def settings(self, config: MkDocsConfig, **files: Path | None) -> Settings:
         """The plugin's options as paths relative to mkdocs.yml; input files given as flags override them."""
@@ -90,6 +94,9 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         except KbError as e:
             raise PluginError(str(e)) from None
         _add_to_nav(config, {page.path for page in self.pages})
+        # Millions of records now live until the build ends: freezing them keeps the
+        # garbage collector from walking them again and again while mkdocs works.
+        gc.freeze()
         return config
 
     def _live_update(self, config: MkDocsConfig) -> None:
@@ -122,6 +129,13 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
             self.pages = []  # the files hold the text now
         self.built, self.to_build = 0, sum(1 for f in files.documentation_pages() if f.is_modified())
         return files
+
+    def on_page_markdown(self, markdown: str, *, page, config: MkDocsConfig, files: Files) -> str:
+        markdown, self.raw_blocks[page.file.src_uri] = raw_html.stash(markdown)
+        return markdown
+
+    def on_page_content(self, html: str, *, page, config: MkDocsConfig, files: Files) -> str:
+        return raw_html.restore(html, self.raw_blocks.pop(page.file.src_uri, []))
 
     def on_post_page(self, output: str, *, page, config: MkDocsConfig) -> str:
         self.built += 1

@@ -25,6 +25,7 @@ def run(args: argparse.Namespace) -> int:
     # A dirty build rewrites only the pages whose files changed; the kb plugin
     # rewrites only the pages an edit touched. That is the point here, so mkdocs'
     # warning about dirty builds is only noise.
+    logging.basicConfig(format="%(levelname)-7s -  %(message)s", level=logging.INFO)  # "Serving on …", build times
     logging.getLogger("mkdocs.commands.build").addFilter(lambda record: "'dirty' build" not in record.getMessage())
     serve(config_file=str(args.config), build_type="dirty", dev_addr=args.dev_addr, livereload=True)
     return 0
