@@ -248,7 +248,7 @@ def run_stages(spec: dict[str, str]) -> None:
 
 def write_plain_project(root: Path, pages: list, config) -> None:
     """A mkdocs project of the generated pages: the project's mkdocs.yml without the kb plugin."""
-    from kb.plugin import OPTIONAL_NAV
+    from kb.plugin import add_optional_pages
 
     docs = root / "docs"
     shutil.copytree(config.docs_dir, docs)  # the static assets: kb.css, kb-search.js
@@ -256,11 +256,9 @@ def write_plain_project(root: Path, pages: list, config) -> None:
         path = docs / page.path
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(page.text, encoding="utf-8")
-    # Pages the plugin adds to the navigation when it generates them (kb/plugin.py, _add_to_nav).
+    # Pages the plugin adds to the navigation when it generates them.
     nav = list(config.nav or [])
-    placed = {path for entry in nav if isinstance(entry, dict) for path in entry.values()}
-    generated = {page.path for page in pages}
-    nav += [{title: path} for title, path in OPTIONAL_NAV.items() if path in generated and path not in placed]
+    add_optional_pages(nav, {page.path for page in pages})
     # INHERIT keeps theme, extra css/js, markdown extensions and not_in_nav as they are;
     # lists are replaced, which drops the plugins. custom_dir must become absolute.
     plain = {

@@ -106,6 +106,7 @@ class LiveBuild:
             paths.add("rulings/index.md")
         if edit.cards_listed:
             paths |= {"cards/index.md", "index.md"}
+            paths |= {urls.source_path(urls.card_letter_url(urls.card_letter(c))) for c in edit.cards}
         if report.exercised_by != state.checked.report.exercised_by:
             paths.add("engine.md")
         existing = set(renderer.page_paths())

@@ -93,7 +93,8 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
                 del checked
         except KbError as e:
             raise PluginError(str(e)) from None
-        _add_to_nav(config, {page.path for page in self.pages})
+        if config.nav is not None:
+            add_optional_pages(config.nav, {page.path for page in self.pages})
         # Millions of records now live until the build ends: freezing them keeps the
         # garbage collector from walking them again and again while mkdocs works.
         gc.freeze()
@@ -181,15 +182,21 @@ class _PageFile(File):
         return self.changed
 
 
-# Pages that exist only for some inputs (a CR file, a previous release) join the
-# navigation when they are generated, unless mkdocs.yml already places them.
-OPTIONAL_NAV = {"Glossary": "glossary/index.md", "Changes": "changes.md", "Engine": "engine.md"}
+# Pages that exist only for some inputs (a CR file, a previous release, the engine)
+# join the navigation when they are generated, unless mkdocs.yml already places
+# them: each after the page named beside it, or last.
+OPTIONAL_NAV = {
+    "Glossary": ("glossary/index.md", "rules/index.md"),
+    "Changes": ("changes.md", "glossary/index.md"),
+    "Engine": ("engine.md", None),
+}
 
 
-def _add_to_nav(config: MkDocsConfig, generated: set[str]) -> None:
-    if config.nav is None:
-        return
-    placed = {path for entry in config.nav if isinstance(entry, dict) for path in entry.values()}
-    for title, path in OPTIONAL_NAV.items():
-        if path in generated and path not in placed:
-            config.nav.append({title: path})
+def add_optional_pages(nav: list, generated: set[str]) -> None:
+    """Put the generated optional pages into `nav` (a mkdocs.yml navigation list), in place."""
+    for title, (path, after) in OPTIONAL_NAV.items():
+        placed = [next(iter(entry.values()), None) if isinstance(entry, dict) else entry for entry in nav]
+        if path not in generated or path in placed:
+            continue
+        position = placed.index(after) + 1 if after in placed else len(nav)
+        nav.insert(position, {title: path})

@@ -39,6 +39,11 @@ def render_pages(kb: KnowledgeBase, templates: Path, report: CheckReport | None 
     return Renderer(kb, templates, report).pages()
 
 
+# Beyond this many cards, the card index is split into one page per first letter:
+# one page listing 27,000 cards would be megabytes to download.
+CARDS_ON_ONE_PAGE = 1000
+
+
 class Renderer:
     """Renders the pages of one knowledge base; `render(path)` redoes a single page."""
 
@@ -70,6 +75,7 @@ class Renderer:
             rule_title=self.rule_title,
             rule_url=urls.rule_url,
             card_url=urls.card_url,
+            card_letter_url=urls.card_letter_url,
             ruling_url=urls.ruling_url,
             glossary_url=urls.glossary_url,
             cited_by=kb.cited_by,
@@ -82,12 +88,14 @@ class Renderer:
         paths = self.page_paths()
         cards = [p for p in paths if p.startswith("cards/") and p != "cards/index.md"]
         others = [self.render(p) for p in paths if not (p.startswith("cards/") and p != "cards/index.md")]
+        # (card pages last: rendered in parallel below)
         return others + parallel_map(lambda indices: [self.render(cards[i]) for i in indices], range(len(cards)))
 
     def page_paths(self) -> list[str]:
         """The path of every page the knowledge base has."""
         kb = self.kb
         paths = ["index.md", "cards/index.md", "rulings/index.md", "rules/index.md"]
+        paths += [urls.source_path(urls.card_letter_url(letter)) for letter in self.card_letters()]
         paths += [urls.source_path(urls.card_url(card.id)) for card in self.sorted_cards()]
         paths += [f"rules/{section}.md" for section in self.sections()]
         if kb.glossary:
@@ -106,7 +114,15 @@ class Renderer:
         if path == "index.md":
             return self.page(path, "home.md.j2", cards=self.sorted_cards(), sections=len(self.sections()))
         if path == "cards/index.md":
-            return self.page(path, "cards_index.md.j2", cards=self.sorted_cards())
+            letters = self.card_letters()
+            if letters:
+                counts = {letter: len(cards) for letter, cards in letters.items()}
+                return self.page(path, "cards_index.md.j2", title="Cards", cards=[], letters=counts, total=len(kb.cards))
+            return self.page(path, "cards_index.md.j2", title="Cards", cards=self.sorted_cards(), letters={}, total=len(kb.cards))
+        if folder == "card-index":
+            cards = self.card_letters().get(stem, [])
+            title = "Cards: " + ("0–9 and symbols" if stem == "0" else stem.upper())
+            return self.page(path, "cards_index.md.j2", title=title, cards=cards, letters={}, total=len(kb.cards))
         if path == "rulings/index.md":
             general = sorted((r for r in kb.rulings.values() if r.is_general), key=lambda r: r.origin)  # as authored
             return self.page(path, "general_rulings.md.j2", rulings=general)
@@ -189,6 +205,15 @@ class Renderer:
         return sorted(((self.kb.cards[c], how) for c, how in related if c in self.kb.cards), key=lambda pair: pair[0].name)
 
     # --- structure ---------------------------------------------------------------
+
+    def card_letters(self) -> dict[str, list]:
+        """Letter -> its cards, when there are too many cards for one index page; else nothing."""
+        if len(self.kb.cards) <= CARDS_ON_ONE_PAGE:
+            return {}
+        letters: dict[str, list] = defaultdict(list)
+        for card in self.sorted_cards():
+            letters[urls.card_letter(card.id)].append(card)
+        return dict(sorted(letters.items()))
 
     def sorted_cards(self) -> list:
         return sorted(self.kb.cards.values(), key=lambda c: c.name.lower())

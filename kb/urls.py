@@ -29,6 +29,16 @@ def card_url(card_id: str) -> str:
     return f"cards/{card_id}.html"
 
 
+def card_letter(card_id: str) -> str:
+    """The index page a card is listed on: its slug's first letter, or "0" for digits and symbols."""
+    first = card_id[:1]
+    return first if "a" <= first <= "z" else "0"
+
+
+def card_letter_url(letter: str) -> str:
+    return f"card-index/{letter}.html"
+
+
 def ruling_url(ruling: Ruling) -> str:
     page = card_url(ruling.card) if ruling.card else "rulings/index.html"
     return f"{page}#{ruling.id}"

@@ -147,3 +147,18 @@ def test_card_pages_show_verified_examples_and_related_cards(built: Path):
     engine = (built / "engine.html").read_text(encoding="utf-8")
     assert 'id="engine-302.6"' in engine and 'id="engine-400.7"' in engine
     assert "24 of 24 examples passed" in engine
+
+
+def test_a_large_card_index_is_split_by_letter(project: Path, monkeypatch: pytest.MonkeyPatch):
+    from kb import render
+
+    monkeypatch.setattr(render, "CARDS_ON_ONE_PAGE", 2)
+    site = project / "site"
+    assert main(["build", "-d", str(site)]) == 0
+    index = parse(site / "cards" / "index.html")
+    letters = [href for href, _ in index.links if "card-index/" in href]
+    assert letters == ["../card-index/j.html", "../card-index/l.html", "../card-index/r.html"]
+    r_page = parse(site / "card-index" / "r.html")
+    assert [href for href, _ in r_page.links if href.startswith("../cards/") and "index" not in href] == [
+        "../cards/rona-disciple-of-gix.html"
+    ]
