@@ -75,12 +75,6 @@ def implemented_rules() -> dict[str, str]:
     return {rule: impls[0].summary for rule, impls in sorted(_REGISTRY.items(), key=lambda item: _rule_sort_key(item[0]))}
 
 
-def implementations(rule: str) -> tuple[RuleImplementation, ...]:
-    """The functions that implement `rule`."""
-    _load_all_modules()
-    return tuple(_REGISTRY.get(rule, ()))
-
-
 @contextmanager
 def ablated(rules: Iterable[str]) -> Iterator[None]:
     """Switch off the implementation of `rules` inside the block."""

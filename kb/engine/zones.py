@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kb.engine.errors import EngineError
 from kb.engine.events import Moved, ZoneChange
 from kb.engine.replacement import enters_with_counters
 from kb.engine.rules_registry import implements
@@ -115,8 +114,3 @@ def exile_top_of_library(game: Game, player: Player) -> Card | None:
     if top is not None:
         move_card(game, top, Zone.EXILE)
     return top
-
-
-def require_zone(card: Card, zone: Zone) -> None:
-    if card.zone is not zone:
-        raise EngineError(f"{card} is in the {card.zone}, not the {zone}")

@@ -18,6 +18,16 @@ def tap_for(symbol: str) -> ActivatedAbility:
     return ActivatedAbility("mana", f"{{T}}: Add {{{symbol}}}.", Cost(tap=True), produces=ManaProduction(fixed=symbol))
 
 
+def tap_for_what_opponents_lands_could_produce() -> ActivatedAbility:
+    """Exotic Orchard's and Fellwar Stone's ability (rule 106.7)."""
+    return ActivatedAbility(
+        "mana",
+        "{T}: Add one mana of any color that a land an opponent controls could produce.",
+        Cost(tap=True),
+        produces=ManaProduction(opponents_lands_could_produce=True),
+    )
+
+
 def basic(name: str, symbol: str) -> CardDef:
     return CardDef(
         name=name,
@@ -41,14 +51,7 @@ EXOTIC_ORCHARD = CardDef(
     name="Exotic Orchard",
     types=frozenset({"land"}),
     oracle_text="{T}: Add one mana of any color that a land an opponent controls could produce.",
-    activated=(
-        ActivatedAbility(
-            "mana",
-            "{T}: Add one mana of any color that a land an opponent controls could produce.",
-            Cost(tap=True),
-            produces=ManaProduction(opponents_lands_could_produce=True),
-        ),
-    ),
+    activated=(tap_for_what_opponents_lands_could_produce(),),
 )
 
 

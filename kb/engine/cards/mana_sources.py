@@ -13,7 +13,7 @@ from kb.engine.cards.definitions import (
     TriggeredAbility,
     whenever_self_tapped_for_mana,
 )
-from kb.engine.cards.lands import tap_for
+from kb.engine.cards.lands import tap_for, tap_for_what_opponents_lands_could_produce
 from kb.engine.effects import EffectContext
 
 LLANOWAR_ELVES = CardDef(
@@ -57,14 +57,7 @@ FELLWAR_STONE = CardDef(
     mana_cost="{2}",
     types=frozenset({"artifact"}),
     oracle_text="{T}: Add one mana of any color that a land an opponent controls could produce.",
-    activated=(
-        ActivatedAbility(
-            "mana",
-            "{T}: Add one mana of any color that a land an opponent controls could produce.",
-            Cost(tap=True),
-            produces=ManaProduction(opponents_lands_could_produce=True),
-        ),
-    ),
+    activated=(tap_for_what_opponents_lands_could_produce(),),
 )
 
 ASHNODS_ALTAR = CardDef(
