@@ -16,6 +16,7 @@ from markupsafe import Markup, escape
 
 from kb import urls
 from kb.changes import diff_releases
+from kb.code_html import python_block
 from kb.errors import BuildError
 from kb.links import Span, Target
 from kb.model import Origin, Rule, RuleKind, natural_key, rule_kind, section_of
@@ -72,6 +73,7 @@ class Renderer:
             link=lambda url: urls.relative(url, self.here),
             linked=lambda kind, record_id, text: self.linked(kind, record_id, text, self.here),
             rule=kb.rules.get,
+            rule_shown=lambda number: number in kb.rules or number in kb.links.backlinks,
             rule_title=self.rule_title,
             rule_url=urls.rule_url,
             card_url=urls.card_url,
@@ -80,6 +82,7 @@ class Renderer:
             glossary_url=urls.glossary_url,
             cited_by=kb.cited_by,
             shorten=_shorten,
+            python_block=python_block,
             depth=lambda number: {RuleKind.RULE: 1, RuleKind.SUBRULE: 2}.get(rule_kind(number), 0),
         )
 
