@@ -67,3 +67,96 @@ def test_copy_button_copies_the_source(browser, served_sub_path: str, kb):
         assert tab.evaluate("navigator.clipboard.readText()") == ruling.example.code.rstrip()
     finally:
         context.close()
+
+
+def rule_block(tab, number: str):
+    return tab.locator(f'.kb-rule:has(> h4[id="{number}"])')
+
+
+def test_a_permalink_highlights_its_rule(viewer, full_site: Path):
+    open_page(viewer, full_site, "rules/302.html#302.6")
+    landed, neighbour = rule_block(viewer, "302.6"), rule_block(viewer, "302.5")
+    background = "el => getComputedStyle(el).backgroundColor"
+    assert landed.evaluate(background) != neighbour.evaluate(background)
+    assert neighbour.evaluate(background) == "rgba(0, 0, 0, 0)"
+    top = landed.evaluate("el => el.getBoundingClientRect().top")
+    assert 0 <= top < viewer.viewport_size["height"] / 2, "the rule is in view, under the header"
+
+
+def test_copy_link_copies_the_rule_address(browser, served_sub_path: str):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=served_sub_path.split("/sub/")[0])
+    tab = context.new_page()
+    try:
+        tab.goto(served_sub_path + "rules/302.html")
+        rule_block(tab, "302.6").hover()
+        tab.get_by_role("button", name="Copy link to rule 302.6").click()
+        assert tab.evaluate("navigator.clipboard.readText()") == served_sub_path + "rules/302.html#302.6"
+    finally:
+        context.close()
+
+
+def test_cited_by_shows_a_marker_and_a_count_and_expands(viewer, full_site: Path):
+    open_page(viewer, full_site, "rules/302.html#302.6")
+    cited = rule_block(viewer, "302.6").locator("details.kb-cited-by")
+    summary = cited.locator("summary")
+    assert summary.evaluate("el => getComputedStyle(el, '::before').content") == '"▸ "'
+    count = int(summary.inner_text().removeprefix("Cited by "))
+    items = cited.locator("li")
+    assert count == items.count() >= 5
+    assert not items.first.is_visible()
+    summary.click()
+    assert items.first.is_visible()
+
+
+def test_engine_notes_wait_behind_a_toggle_and_name_each_example_once(viewer, full_site: Path):
+    open_page(viewer, full_site, "rules/302.html")
+    assert "exercised by" not in viewer.locator(".md-content").inner_text().lower()
+    notes = rule_block(viewer, "302.6").locator("details.kb-engine-notes")
+    assert notes.count() == 1
+    notes.locator("summary").click()
+    names = notes.locator("li a").all_inner_texts()
+    assert len(names) == len(set(names)) >= 10
+    assert all(": " in name for name in names), "each example is named by its card and ruling, never a bare id"
+    assert notes.locator("summary").inner_text() == f"Engine: {len(names)} examples"
+
+
+@pytest.mark.parametrize(("section", "title", "keyword", "number"), [("702", "Keyword abilities A–Z", "Deathtouch", "702.2"), ("701", "Keyword actions A–Z", "Scry", "701.22")])
+def test_keyword_sections_have_an_index(viewer, full_site: Path, section: str, title: str, keyword: str, number: str):
+    open_page(viewer, full_site, f"rules/{section}.html")
+    index = viewer.get_by_role("navigation", name=title)
+    names = [text.split(" ", 1)[1] for text in index.locator("li").all_inner_texts() if text[:3] == section]
+    keywords = names[1:]  # after the rule about keywords in general
+    assert keywords == sorted(keywords, key=str.lower) and len(keywords) > 40
+    index.get_by_role("link", name=f"{number} {keyword}", exact=True).click()
+    assert viewer.url.endswith(f"#{number}")
+    assert rule_block(viewer, number).locator(".kb-rule-text").inner_text() == keyword
+
+
+def test_rule_page_breadcrumb_contents_and_neighbours(viewer, full_site: Path):
+    open_page(viewer, full_site, "rules/302.html")
+    assert viewer.get_by_role("navigation", name="Breadcrumb").inner_text() == "Rules › 3. Card Types › 302. Creatures"
+    contents = viewer.get_by_role("navigation", name="In this section").locator("li").all_inner_texts()
+    assert contents[0].startswith("302.1 ") and any(c.startswith("302.6 ") for c in contents)
+    neighbours = viewer.get_by_role("navigation", name="Neighbouring sections")
+    assert neighbours.get_by_role("link").all_inner_texts() == ["← 301. Artifacts", "303. Enchantments →"]
+    neighbours.get_by_role("link", name="303. Enchantments →").click()
+    assert viewer.url.endswith("/rules/303.html")
+
+
+def test_glossary_jump_bar(viewer, full_site: Path):
+    open_page(viewer, full_site, "glossary/index.html")
+    bar = viewer.get_by_role("navigation", name="Glossary by first letter")
+    assert bar.get_by_role("link").count() >= 20
+    bar.get_by_role("link", name="M", exact=True).click()
+    assert viewer.url.endswith("#letter-m")
+    assert viewer.locator("#letter-m").evaluate("el => el.getBoundingClientRect().top") < 200
+    assert viewer.locator("#letter-m ~ .kb-term h3").first.inner_text().startswith("M")
+
+
+def test_engine_table_never_breaks_a_rule_number(viewer, full_site: Path):
+    open_page(viewer, full_site, "engine.html")
+    cells = viewer.locator("td.kb-rule-cell a")
+    assert cells.count() > 20
+    lines = cells.evaluate_all("links => links.map(a => a.getClientRects().length)")
+    assert set(lines) == {1}, "a rule number wrapped onto two lines"
