@@ -2,8 +2,9 @@
 set-up (put cards where they need to be), actions (cast, activate, attack, resolve),
 then assertions about the result.
 
-Every action is a transaction: if the rules refuse it (`IllegalAction`), the game
-state is restored exactly as it was before the attempt (rule 732 in spirit).
+Every action is a transaction: if the rules refuse it (`IllegalAction`) or the
+scenario left out a choice (`MissingChoice`), the game state is restored exactly
+as it was before the attempt (rule 732 in spirit).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from kb.engine import abilities, mana, priority, stack, turn
 from kb.engine import casting as casting_rules
 from kb.engine.cards import definition_of
-from kb.engine.errors import EngineError, IllegalAction
+from kb.engine.errors import EngineError
 from kb.engine.events import Event
 from kb.engine.handles import Card, Player
 from kb.engine.keywords import is_historic
@@ -69,7 +70,7 @@ class Game:
         self._depth += 1
         try:
             yield
-        except IllegalAction:
+        except EngineError:
             self.state = snapshot
             raise
         finally:
@@ -134,7 +135,7 @@ class Game:
         card: Card,
         by: Player | None = None,
         *,
-        x: int = 0,
+        x: int | None = None,
         targets: Sequence[Card | Player] | None = None,
         alternative: Card | None = None,
         sacrifice: Sequence[Card] = (),
@@ -170,11 +171,24 @@ class Game:
             casting_rules.play_land(self, by or card.owner, card)
         return card
 
-    def activate(self, card: Card, ability: str | None = None, by: Player | None = None, targets: Sequence[Any] = ()) -> None:
-        """Activate a non-mana activated ability (by key, e.g. 'exile-top'; the first one by default)."""
+    def activate(
+        self,
+        card: Card,
+        ability: str | None = None,
+        by: Player | None = None,
+        targets: Sequence[Any] = (),
+        *,
+        x: int | None = None,
+        sacrifice: Sequence[Card] = (),
+        discard: Sequence[Card] = (),
+        exile: Sequence[Card] = (),
+    ) -> None:
+        """Activate a non-mana activated ability (by key, e.g. 'exile-top'; the first one by default), with the
+        choices its cost asks for: X, and the cards to sacrifice, discard or exile from the graveyard."""
         with self.transaction():
             player = by or (card.owner if card.zone is Zone.HAND else card.controller)
-            abilities.activate(self, player, card, ability, list(targets))
+            payment = abilities.Payment(tuple(sacrifice), tuple(discard), tuple(exile))
+            abilities.activate(self, player, card, ability, list(targets), x=x, chosen=payment)
 
     def cycle(self, card: Card, by: Player | None = None) -> None:
         self.activate(card, "cycling", by)

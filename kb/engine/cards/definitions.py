@@ -40,6 +40,8 @@ class Cost:
     sacrifice: Sacrifice | None = None
     discard_self: bool = False
     discard_cards: int = 0  # "discard N cards": cards from the hand, chosen as the cost is paid
+    sacrifice_self: bool = False  # "Sacrifice this"
+    exile_from_graveyard: int = 0  # "Exile N cards from your graveyard", chosen as the cost is paid
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ class ActivatedAbility:
     effect: Effect | None = None
     produces: ManaProduction | None = None  # set for a mana ability (rule 605.1a)
     zone: Zone = Zone.BATTLEFIELD  # the zone it can be activated from (cycling: the hand)
+    target: Target | None = None
 
     @property
     def is_mana_ability(self) -> bool:
@@ -82,6 +85,7 @@ class Target:
     description: str
     legal: Callable[[Card, Any], bool]  # (source, candidate Card or Player) -> bool
     rule: str = "115.1"
+    count: int = 1  # "two target creatures": how many targets this one instance of "target" takes
 
 
 @dataclass(frozen=True)
