@@ -94,7 +94,9 @@ def is_summoning_sick(game: Game, permanent: Card) -> bool:
 
 @implements("702.10c", "haste lets a creature use {T}/{Q} abilities and attack right away")
 def has_haste(permanent: Card) -> bool:
-    return "haste" in permanent.definition.keywords
+    from kb.engine.continuous import keywords_of
+
+    return "haste" in keywords_of(permanent.game, permanent)
 
 
 def _no_tap_symbol(game: Game, permanent: Card) -> None:

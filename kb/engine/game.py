@@ -10,13 +10,14 @@ as it was before the attempt (rule 732 in spirit).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from kb.engine import abilities, mana, priority, stack, turn
 from kb.engine import casting as casting_rules
-from kb.engine.cards import definition_of
+from kb.engine.cards import definition_of, in_scope
+from kb.engine.cards.definitions import CardDef
 from kb.engine.errors import EngineError
 from kb.engine.events import Event
 from kb.engine.handles import Card, Player
@@ -31,13 +32,18 @@ STEP_NAMES = {"main1": Step.MAIN1, "combat": Step.DECLARE_ATTACKERS, "main2": St
 class Game:
     """A two-player game (Alice and Bob by default), in Alice's first main phase with Alice holding priority."""
 
-    def __init__(self, players: Sequence[str] = ("Alice", "Bob")) -> None:
+    def __init__(self, players: Sequence[str] = ("Alice", "Bob"), *, cards: Iterable[CardDef] = ()) -> None:
+        """`cards`: definitions this game knows besides the shipped and declared ones (see `kb.engine.cards`)."""
+        self.definitions = {**in_scope(), **{d.name: d for d in cards}}
         self.state = GameState(players=[PlayerState(i, name) for i, name in enumerate(players)])
         self.state.libraries = {i: [] for i in range(len(players))}
         self.state.players[0].turn_began_at = self.state.tick()
         self._depth = 0
 
     # -- plumbing ----------------------------------------------------------------------------
+    def definition_of(self, name: str) -> CardDef:
+        return definition_of(name, self.definitions)
+
     @property
     def players(self) -> list[Player]:
         return [Player(self, i) for i in range(len(self.state.players))]
@@ -78,7 +84,7 @@ class Game:
 
     # -- set-up ------------------------------------------------------------------------------
     def _create(self, name: str, owner: Player, zone: Zone, *, controller: Player | None = None) -> Card:
-        definition_of(name)  # fails early, with suggestions, for a card the engine doesn't know
+        self.definition_of(name)  # fails early, with suggestions, for a card the engine doesn't know
         card_id = self.state.new_id()
         when = self.state.tick()
         self.state.cards[card_id] = CardState(
@@ -88,6 +94,7 @@ class Game:
             object_id=self.state.new_id(),
             zone=zone,
             controller=(controller or owner).index,
+            base_controller=(controller or owner).index if zone is Zone.BATTLEFIELD else None,
             entered_at=when,
             controlled_since=when,
         )
