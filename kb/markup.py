@@ -10,7 +10,6 @@ exactly once.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -37,27 +36,3 @@ def page_title(text: str) -> Markup:
     """
     html = str(escape(visible(text))).encode("ascii", "xmlcharrefreplace").decode("ascii")
     return Markup(json.dumps(html))
-
-
-# Python-Markdown reads a backslash before any of these as the character itself
-# (its ESCAPED_CHARS, with '>' and '<' left to HTML escaping).
-_MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
-
-
-def markdown_text(text: str) -> Markup:
-    """`text` for one line that Markdown reads (an admonition title): HTML-escaped, its Markdown syntax backslashed."""
-    one_line = " ".join(str(text).split())
-    return Markup(_MARKDOWN_PUNCTUATION.sub(r"\\\1", str(escape(visible(one_line)))))
-
-
-def fenced(code: str, language: str, indent: int = 0) -> Markup:
-    """A Markdown code block showing `code` as it is written.
-
-    The code is not escaped: the highlighter escapes it, once. Its fence is
-    longer than any run of backticks in the code, so no line can close it.
-    """
-    longest = max((len(run) for run in re.findall(r"`+", code)), default=0)
-    fence = "`" * max(3, longest + 1)
-    pad = " " * indent
-    lines = [fence + language, *code.splitlines(), fence]
-    return Markup("\n".join(pad + line if line.strip() else "" for line in lines))

@@ -22,6 +22,7 @@ from mkdocs.structure.files import File, Files
 from kb import raw_html
 from kb.csp import ContentSecurityPolicy
 from kb.errors import KbError
+from kb.inputs import INPUT_NAMES
 from kb.live import LiveBuild
 from kb.outputs import BackgroundOutputs
 from kb.pipeline import Checked, Settings, build_pages, prepare
@@ -32,15 +33,8 @@ from kb.render import Page
 class KbPluginConfig(Config):
     content = opt.Type(str, default="content")
     templates = opt.Type(str, default="templates")
-    rules = opt.Optional(opt.Type(str))
-    previous_rules = opt.Optional(opt.Type(str))
-    scryfall_cards = opt.Optional(opt.Type(str))
-    scryfall_rulings = opt.Optional(opt.Type(str))
-    mtgjson = opt.Optional(opt.Type(str))
-
-
-# The options that name input files; a flag of `kb build` with the same name overrides each.
-INPUT_FILES = ("rules", "previous_rules", "scryfall_cards", "scryfall_rulings", "mtgjson")
+    # One optional path per input file of kb.inputs.INPUTS (`rules`, `scryfall_cards` …); a flag overrides each.
+    locals().update({name: opt.Optional(opt.Type(str)) for name in INPUT_NAMES})
 
 
 # Input files given to `kb serve` as flags; `kb build` hands its files over directly.
@@ -68,7 +62,7 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         """The plugin's options as paths relative to mkdocs.yml; input files given as flags override them."""
         base = Path(config.config_file_path or ".").resolve().parent
         inputs = {}
-        for name in INPUT_FILES:
+        for name in INPUT_NAMES:
             option = self.config[name]
             inputs[name] = files.get(name) or (Path(os.path.normpath(base / option)) if option else None)
         return Settings(content=base / self.config.content, templates=base / self.config.templates, **inputs)
