@@ -346,7 +346,7 @@ def build(root: Path, payloads: dict[int, str], whole_rules: bool) -> HostileSit
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "srcset"}
 FORBIDDEN_TAGS = {"iframe", "object", "embed", "base", "frame", "frameset", "applet"}
 # The site's own scripts, by the end of their address.
-OWN_SCRIPTS = re.compile(r"(assets/javascripts/bundle\.[0-9a-f]+\.min\.js|javascripts/kb-search\.js)$")
+OWN_SCRIPTS = re.compile(r"^(/|(\.\./)*)(assets/)?javascripts/[\w.-]+\.js$")
 
 
 class PageAudit(HTMLParser):
