@@ -22,6 +22,7 @@ import base64
 import hashlib
 import json
 import re
+import shutil
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -29,7 +30,8 @@ from pathlib import Path
 import yaml
 
 HOOK = "kbPwned"
-REAL_CR = Path(__file__).resolve().parents[2] / "shared" / "data" / "comprehensive-rules"
+REPO = Path(__file__).resolve().parents[1]
+REAL_CR = REPO.parent / "shared" / "data" / "comprehensive-rules"
 
 
 def _vectors(n: int) -> list[str]:
@@ -326,11 +328,13 @@ def sample(every: int) -> dict[int, str]:
 
 def build(root: Path, payloads: dict[int, str], whole_rules: bool) -> HostileSite:
     """The project copied under `root`, the payloads written into every input, and `kb build` run (it must succeed)."""
-    from conftest import copy_project
-
     from kb.cli import main
 
-    project = copy_project(root / "project")
+    project = root / "project"
+    project.mkdir(parents=True)
+    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
+    for folder in ("templates", "content"):
+        shutil.copytree(REPO / folder, project / folder)
     files = write_inputs(project, payloads, whole_rules)
     site = root / "site"
     args = ["build", "--config", str(project / "mkdocs.yml"), "--site-dir", str(site)]
