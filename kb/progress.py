@@ -10,9 +10,14 @@ from typing import TextIO
 
 
 class Progress:
-    def __init__(self, stream: TextIO = sys.stderr) -> None:
-        self.stream = stream
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self._stream = stream
         self._last = 0.0
+
+    @property
+    def stream(self) -> TextIO:
+        # Looked up at each use: sys.stderr may have been replaced since this object was made.
+        return self._stream or sys.stderr
 
     @property
     def enabled(self) -> bool:
