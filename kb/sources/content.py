@@ -232,6 +232,10 @@ def _compose(path: Path, shown: str) -> yaml.Node | None:
         raise ContentError(f"not UTF-8 text: {e.reason}", Origin(shown), "save the file as UTF-8") from None
     except OSError as e:
         raise ContentError(f"cannot read: {e.strerror or e}", Origin(shown), "check the file and its permissions") from None
+    if line := _too_many_open_brackets(text):
+        raise ContentError(
+            f"more than {_MAX_OPEN} '[' or '{{' open at once", Origin(shown, line), "close the lists and mappings you open"
+        )
     try:
         return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
@@ -254,6 +258,31 @@ def _compose(path: Path, shown: str) -> yaml.Node | None:
 
 # Far deeper than any record; PyYAML's composer recurses and fails a little past this.
 _MAX_DEPTH = 100
+
+
+# PyYAML's scanner takes time quadratic in the depth of '[' and '{' nesting
+# (seconds at a few thousand): such a file is refused before it starts. Brackets
+# inside text count too, which only a file with hundreds unclosed can notice.
+_MAX_OPEN = 2 * _MAX_DEPTH
+_BRACKETS = re.compile(r"[\[\]{}\n]")
+
+
+def _too_many_open_brackets(text: str) -> int:
+    """The line where more than _MAX_OPEN brackets are open, or 0."""
+    if text.count("[") + text.count("{") <= _MAX_OPEN:
+        return 0
+    depth, line = 0, 1
+    for found in _BRACKETS.finditer(text):
+        char = found[0]
+        if char == "\n":
+            line += 1
+        elif char in "[{":
+            depth += 1
+            if depth > _MAX_OPEN:
+                return line
+        else:
+            depth = max(depth - 1, 0)
+    return 0
 
 
 def _too_deep(text: str) -> int:
