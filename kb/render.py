@@ -6,6 +6,7 @@ page only as escaped text; the links this module inserts are the only markup.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from markupsafe import Markup, escape
 
-from kb import urls
+from kb import symbols, urls
 from kb.changes import diff_releases
 from kb.code_html import python_block
 from kb.errors import BuildError
@@ -40,6 +41,9 @@ def render_pages(kb: KnowledgeBase, templates: Path, report: CheckReport | None 
     """Every page of the site, in a stable order; `report` says what the engine verified."""
     return Renderer(kb, templates, report).pages()
 
+
+# Reminder text: a parenthesized aside in a card's text (no nested parentheses in Oracle text).
+_REMINDER = re.compile(r"\([^()\n]*\)")
 
 # Beyond this many cards, the card index is split into one page per first letter:
 # one page listing 27,000 cards would be megabytes to download.
@@ -87,6 +91,7 @@ class Renderer:
             shorten=_shorten,
             example_label=self.example_label,
             python_block=python_block,
+            card_text=self.card_text,
             depth=lambda number: {RuleKind.RULE: 1, RuleKind.SUBRULE: 2}.get(rule_kind(number), 0),
         )
 
@@ -169,11 +174,16 @@ class Renderer:
         for span in sorted(spans, key=lambda s: s.start):
             if span.start < pos:  # overlapping matches: the first one wins
                 continue
-            out.append(escape(text[pos : span.start]))
+            out.append(symbols.with_icons(escape(text[pos : span.start]), here))
             out.append(self.anchor(span, text[span.start : span.end], here))
             pos = span.end
-        out.append(escape(text[pos:]))
+        out.append(symbols.with_icons(escape(text[pos:]), here))
         return Markup("".join(out))
+
+    def card_text(self, text: str) -> Markup:
+        """A card's printed text: escaped, symbols as icons, reminder text in italics."""
+        html = _REMINDER.sub(r'<i class="kb-reminder">\g<0></i>', str(escape(text)))
+        return Markup(symbols.with_icons(html, self.here))
 
     def anchor(self, span: Span, label: str, here: str) -> str:
         url = self.target_url(span.target)

@@ -160,3 +160,35 @@ def test_engine_table_never_breaks_a_rule_number(viewer, full_site: Path):
     assert cells.count() > 20
     lines = cells.evaluate_all("links => links.map(a => a.getClientRects().length)")
     assert set(lines) == {1}, "a rule number wrapped onto two lines"
+
+
+def copied(tab, locator) -> str:
+    """What Ctrl+C puts on the clipboard after selecting the element's contents."""
+    locator.evaluate("el => { const r = document.createRange(); r.selectNodeContents(el); getSelection().removeAllRanges(); getSelection().addRange(r); }")
+    tab.keyboard.press("Control+C")
+    return tab.evaluate("navigator.clipboard.readText()")
+
+
+def test_symbols_are_icons_that_copy_as_text(browser, full_site: Path, kb):
+    card = kb.cards["rona-disciple-of-gix"]
+    for width in WIDTHS.values():
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        tab = context.new_page()
+        requests: list[str] = []
+        tab.on("request", lambda request, seen=requests: seen.append(request.url))
+        try:
+            open_page(tab, full_site, f"cards/{card.id}.html")
+            oracle = tab.locator(".kb-oracle")
+            assert "{T}" not in oracle.inner_text(), "the symbol shows as an icon, not as text"
+            tap = oracle.get_by_role("img", name="{T}")
+            assert tap.count() == 1 and tap.evaluate("img => img.complete && img.naturalWidth > 0")
+            assert tab.locator(".kb-mana-cost img").evaluate_all("imgs => imgs.map(i => i.alt)") == ["{1}", "{U}", "{B}"]
+            assert copied(tab, oracle) == card.oracle_text
+            assert oracle.locator("i.kb-reminder").inner_text() == "(Artifacts, legendaries, and Sagas are historic.)"
+            # Rule text too: 106.12 speaks of {T}.
+            open_page(tab, full_site, "rules/106.html#106.12")
+            assert rule_block(tab, "106.12").get_by_role("img", name="{T}").count() == 1
+            assert [u for u in requests if not u.startswith("file://")] == [], "an icon came from off the machine"
+        finally:
+            context.close()
