@@ -26,6 +26,7 @@ from pathlib import Path
 from kb import urls
 from kb.check import check_examples
 from kb.errors import raise_all
+from kb.inputs import INPUT_NAMES
 from kb.links import Finder, relink_rulings
 from kb.merge import merge
 from kb.model import Card, Ruling
@@ -196,13 +197,7 @@ def _by_id(records: Iterable) -> dict:
 
 def _inputs_signature(settings: Settings) -> tuple:
     """What, besides content/, the knowledge base and pages depend on: a change means a full build."""
-    files: list[Path | None] = [
-        settings.rules,
-        settings.previous_rules,
-        settings.scryfall_cards,
-        settings.scryfall_rulings,
-        settings.mtgjson,
-    ]
+    files: list[Path | None] = [getattr(settings, name) for name in INPUT_NAMES]
     if settings.templates.is_dir():
         files += sorted(settings.templates.rglob("*.j2"))
     return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) if f and f.exists() else (str(f),) for f in files)

@@ -2,6 +2,9 @@
 
 Nothing else writes pages. Templates autoescape, so imported text reaches a
 page only as escaped text; the links this module inserts are the only markup.
+Text from a record is never left to Markdown: templates put it inside raw HTML
+blocks (kb.raw_html), and the few places Markdown must see it have a filter
+of their own (kb.markup).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from markupsafe import Markup, escape
 
-from kb import symbols, urls
+from kb import markup, symbols, urls
 from kb.changes import diff_releases
 from kb.code_html import python_block
 from kb.errors import BuildError
@@ -63,6 +66,11 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
             keep_trailing_newline=True,
+            # Every printed value: control characters and lone surrogates become visible escapes.
+            finalize=markup.inert,
+        )
+        self.env.filters.update(
+            page_title=markup.page_title,
         )
         # The page being rendered: links are written relative to it.
         self.here = "index.html"

@@ -1,0 +1,32 @@
+"""The input files a build reads, in one table.
+
+`kb build`, `kb check` and `kb serve` derive their flags from it, the MkDocs
+plugin its options, and `--cache` the files `kb fetch` left behind. Adding an
+input format means one row here and one importer in `kb/sources/`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kb.fetch import BULK_FILES, CR_FILE
+
+
+@dataclass(frozen=True)
+class Input:
+    name: str  # the plugin option in mkdocs.yml, and the field of pipeline.Settings
+    flag: str  # the command-line flag that overrides the option
+    help: str
+    importer: str  # the module in kb/sources/ that reads it
+    cached_as: str | None = None  # the file `kb fetch` writes it to, if it fetches it
+
+
+INPUTS = (
+    Input("rules", "--rules", "a Comprehensive Rules text file", "cr_text", CR_FILE),
+    Input("previous_rules", "--previous", "an older Comprehensive Rules file: adds a Changes page", "cr_text"),
+    Input("scryfall_cards", "--scryfall-cards", "a Scryfall oracle-cards bulk file", "scryfall", BULK_FILES["oracle_cards"][0]),
+    Input("scryfall_rulings", "--scryfall-rulings", "a Scryfall rulings bulk file", "scryfall", BULK_FILES["rulings"][0]),
+    Input("mtgjson", "--mtgjson", "an MTGJSON AtomicCards file", "mtgjson"),
+)
+
+INPUT_NAMES = tuple(i.name for i in INPUTS)
