@@ -192,3 +192,31 @@ def test_symbols_are_icons_that_copy_as_text(browser, full_site: Path, kb):
             assert [u for u in requests if not u.startswith("file://")] == [], "an icon came from off the machine"
         finally:
             context.close()
+
+
+def test_card_links_out_to_scryfall_and_gatherer(viewer, full_site: Path):
+    open_page(viewer, full_site, "cards/rona-disciple-of-gix.html")
+    scryfall = viewer.get_by_role("link", name="Scryfall", exact=True)
+    gatherer = viewer.get_by_role("link", name="Gatherer", exact=True)
+    assert scryfall.get_attribute("href") == "https://scryfall.com/search?q=%21%22Rona%2C%20Disciple%20of%20Gix%22"
+    assert gatherer.get_attribute("href").startswith("https://gatherer.wizards.com/Pages/Search/Default.aspx?name=")
+    assert "Rona%2C%20Disciple%20of%20Gix" in gatherer.get_attribute("href")
+
+
+def test_general_rulings_list_the_cards_that_attach_them(viewer, full_site: Path, kb):
+    open_page(viewer, full_site, "rulings/index.html")
+    attached = viewer.locator('[id="tap-symbol"] .kb-attached')
+    expected = sorted(c.name for c in kb.cards.values() if "tap-symbol" in c.general_rulings)
+    assert expected and attached.get_by_role("link").all_inner_texts() == expected
+    assert attached.inner_text().startswith(f"Attached to {len(expected)} cards: ")
+
+
+def test_a_rule_changed_in_the_latest_release_links_to_its_change(viewer, full_site: Path):
+    open_page(viewer, full_site, "rules/104.html#104.6")
+    marker = rule_block(viewer, "104.6").locator("a.kb-changed")
+    assert marker.inner_text().lower() == "changed 2025-09-19"
+    assert rule_block(viewer, "104.5").locator("a.kb-changed").count() == 0
+    marker.click()
+    assert viewer.url.endswith("/changes.html#changed-104.6")
+    entry = viewer.locator('[id="changed-104.6"]')
+    assert entry.is_visible() and entry.locator("ins, del").count() > 0
