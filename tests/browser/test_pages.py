@@ -220,3 +220,27 @@ def test_a_rule_changed_in_the_latest_release_links_to_its_change(viewer, full_s
     assert viewer.url.endswith("/changes.html#changed-104.6")
     entry = viewer.locator('[id="changed-104.6"]')
     assert entry.is_visible() and entry.locator("ins, del").count() > 0
+
+
+@pytest.mark.parametrize("build", ["default", "full"])
+def test_home_suggested_searches_find_something(viewer, request, build: str):
+    site = request.getfixturevalue("default_site" if build == "default" else "full_site")
+    open_page(viewer, site, "index.html")
+    suggestions = viewer.locator("[data-kb-search-for]")
+    assert suggestions.count() >= 3
+    for query in suggestions.all_inner_texts():
+        viewer.keyboard.press("Escape")
+        viewer.locator(f'[data-kb-search-for="{query}"]').click()
+        viewer.wait_for_function(
+            "q => document.querySelector('[data-kb-search]').dataset.kbSearchState === 'done'"
+            " && document.querySelector('[data-kb-search-query]').value === q",
+            arg=query,
+        )
+        assert viewer.locator(".md-search-result__link").count() >= 1, f"no result for the suggested {query!r}"
+        viewer.evaluate("document.querySelector('[data-kb-search]').dataset.kbSearchState = ''")
+    how = viewer.get_by_role("heading", name="Add the Comprehensive Rules")
+    if build == "default":
+        assert how.is_visible()
+        assert "kb build --cache .cache/kb" in viewer.locator(".md-content").inner_text()
+    else:
+        assert how.count() == 0
