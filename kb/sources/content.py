@@ -23,7 +23,7 @@ from pathlib import Path
 import yaml
 
 from kb.errors import ContentError, KbError, raise_all
-from kb.model import MAX_ID_LENGTH, Card, Example, Origin, Ruling, ruling_id, slugify
+from kb.model import MAX_ID_LENGTH, Card, Example, Origin, Ruling, card_slug, ruling_id, slugify
 
 CARD_FIELDS = {
     "name": True,
@@ -136,7 +136,7 @@ class _Reader:
                 raise ContentError(
                     "missing required field 'date'", _origin(path, node), "a card ruling needs its publication date"
                 )
-            card_id = slugify(_text(fields["card"], path))
+            card_id = card_slug(_text(fields["card"], path))
             self.card_ruling(node, path, card_id, LOOSE_RULING_FIELDS)
             return
         if "id" not in fields:
