@@ -7,7 +7,6 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
@@ -32,6 +31,8 @@ def load_project(config_file: Path) -> tuple[MkDocsConfig, KbPlugin]:
 
 def build_site(config: MkDocsConfig, site_dir: Path) -> None:
     """Run mkdocs into a temporary sibling of `site_dir`, then swap it in."""
+    from mkdocs.commands.build import build  # here, not at the top: `kb check` loads the project but never builds
+
     site_dir = site_dir.resolve()
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}-new-", dir=site_dir.parent))
