@@ -43,6 +43,10 @@ def main(argv: list[str] | None = None) -> int:
     except KbError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
+    except OSError as e:  # the machine's fault, not the input's: a full disk, a read-only folder, a folder where a file should be
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"error: {where}{e.strerror or e}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 

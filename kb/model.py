@@ -32,6 +32,11 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
 
 
+# An id names files (`cards/<id>.html`, `api/rulings/<id>-2019-01-25-12.json`);
+# most file systems refuse a name longer than 255 bytes.
+MAX_ID_LENGTH = 200
+
+
 class RuleKind(Enum):
     CHAPTER = "chapter"  # "1. Game Concepts"
     SECTION = "section"  # "100. General"

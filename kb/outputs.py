@@ -8,6 +8,7 @@ the results are moved into the site folder (renames on one file system).
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
 import multiprocessing
@@ -63,7 +64,9 @@ class BackgroundOutputs:
         try:
             failure = self.staging / _FAILURE
             if self.process.exitcode != 0 or failure.exists():
-                reason = failure.read_text(encoding="utf-8").strip() if failure.exists() else f"exit code {self.process.exitcode}"
+                # The first line says what went wrong; the traceback below it is for a developer's eyes.
+                reason = failure.read_text(encoding="utf-8").partition("\n")[0] if failure.exists() else ""
+                reason = reason or f"exit code {self.process.exitcode}"
                 raise BuildError(f"writing the search indexes and JSON API failed: {reason}")
             install(self.staging, site_dir)
         finally:
@@ -93,8 +96,15 @@ def _child(checked: Checked, staging: Path, install_into: Path | None) -> None:
         if install_into is not None:
             install(staging, install_into)
     except BaseException as e:  # reported to the parent, which raises it as a build error
-        (staging / _FAILURE).write_text(f"{e}\n{traceback.format_exc()}", encoding="utf-8")
+        with contextlib.suppress(OSError):  # a full disk may refuse this too; the exit code still tells
+            (staging / _FAILURE).write_text(f"{_one_line(e)}\n{traceback.format_exc()}", encoding="utf-8")
         raise SystemExit(1) from None
+
+
+def _one_line(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.filename or 'a file'}: {error.strerror}"
+    return str(error).partition("\n")[0] or type(error).__name__
 
 
 def install(staging: Path, site_dir: Path) -> None:

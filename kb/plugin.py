@@ -20,6 +20,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
 from kb import raw_html
+from kb.csp import ContentSecurityPolicy
 from kb.errors import KbError
 from kb.inputs import INPUT_NAMES
 from kb.live import LiveBuild
@@ -54,7 +55,8 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         self.changed: set[str] = set()
         self.built = self.to_build = 0
         # Page -> the template-written HTML blocks kept out of Markdown's way (see kb.raw_html).
-        self.raw_blocks: dict[str, list[str]] = {}
+        self.raw_blocks: dict[str, raw_html.Stash] = {}
+        self.csp: ContentSecurityPolicy | None = None
 
     def settings(self, config: MkDocsConfig, **files: Path | None) -> Settings:
         """The plugin's options as paths relative to mkdocs.yml; input files given as flags override them."""
@@ -125,12 +127,32 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         self.built, self.to_build = 0, sum(1 for f in files.documentation_pages() if f.is_modified())
         return files
 
+    def on_env(self, env, *, config: MkDocsConfig, files: Files):
+        self.csp = ContentSecurityPolicy(env)
+        return env
+
+    def on_page_context(self, context, *, page, config: MkDocsConfig, nav):
+        return self._with_csp(context)
+
+    def on_template_context(self, context, *, template_name: str, config: MkDocsConfig):
+        return self._with_csp(context)
+
+    def _with_csp(self, context):
+        """The page's Content-Security-Policy for templates/overrides/main.html (see kb.csp).
+
+        Not while serving: mkdocs' live reload injects an inline script of its own
+        into each page it serves, which no policy written at build time can list.
+        """
+        if self.csp is not None and self.live is None:
+            context["kb_csp"] = self.csp.policy(context)
+        return context
+
     def on_page_markdown(self, markdown: str, *, page, config: MkDocsConfig, files: Files) -> str:
         markdown, self.raw_blocks[page.file.src_uri] = raw_html.stash(markdown)
         return markdown
 
     def on_page_content(self, html: str, *, page, config: MkDocsConfig, files: Files) -> str:
-        return raw_html.restore(html, self.raw_blocks.pop(page.file.src_uri, []))
+        return raw_html.restore(html, self.raw_blocks.pop(page.file.src_uri, None))
 
     def on_post_page(self, output: str, *, page, config: MkDocsConfig) -> str:
         self.built += 1

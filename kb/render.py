@@ -2,6 +2,9 @@
 
 Nothing else writes pages. Templates autoescape, so imported text reaches a
 page only as escaped text; the links this module inserts are the only markup.
+Text from a record is never left to Markdown: templates put it inside raw HTML
+blocks (kb.raw_html), and the few places Markdown must see it have a filter
+of their own (kb.markup).
 """
 
 from __future__ import annotations
@@ -14,12 +17,14 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from markupsafe import Markup, escape
 
-from kb import urls
+from kb import markup, urls
 from kb.changes import diff_releases
+from kb.code_html import python_block
 from kb.errors import BuildError
 from kb.links import Span, Target
 from kb.model import Origin, Rule, RuleKind, natural_key, rule_kind, section_of
 from kb.parallel import parallel_map
+from kb.rule_nav import section_nav
 from kb.store import KnowledgeBase
 
 if TYPE_CHECKING:  # the report is data here: rendering never runs the engine
@@ -57,9 +62,16 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
             keep_trailing_newline=True,
+            # Every printed value: control characters and lone surrogates become visible escapes.
+            finalize=markup.inert,
+        )
+        self.env.filters.update(
+            page_title=markup.page_title,
         )
         # The page being rendered: links are written relative to it.
         self.here = "index.html"
+        self._sections: dict[str, list[str]] | None = None
+        self.env.filters["groupby_letter"] = _by_letter
         # Helpers are globals, not per-render variables, so imported macros need no
         # `with context` and Jinja can reuse the macro module for every page.
         self.env.globals.update(
@@ -72,6 +84,7 @@ class Renderer:
             link=lambda url: urls.relative(url, self.here),
             linked=lambda kind, record_id, text: self.linked(kind, record_id, text, self.here),
             rule=kb.rules.get,
+            rule_shown=lambda number: number in kb.rules or number in kb.links.backlinks,
             rule_title=self.rule_title,
             rule_url=urls.rule_url,
             card_url=urls.card_url,
@@ -80,6 +93,8 @@ class Renderer:
             glossary_url=urls.glossary_url,
             cited_by=kb.cited_by,
             shorten=_shorten,
+            example_label=self.example_label,
+            python_block=python_block,
             depth=lambda number: {RuleKind.RULE: 1, RuleKind.SUBRULE: 2}.get(rule_kind(number), 0),
         )
 
@@ -139,7 +154,8 @@ class Renderer:
             return self.page(path, "card.md.j2", card=kb.cards[stem], rulings=kb.card_rulings(stem))
         if folder == "rules":
             numbers = self.sections().get(stem, [])
-            return self.page(path, "section.md.j2", section=stem, title=self.rule_title(stem), numbers=numbers)
+            nav = section_nav(kb, list(self.sections()), stem, numbers)
+            return self.page(path, "section.md.j2", section=stem, title=self.rule_title(stem), numbers=numbers, nav=nav)
         raise ValueError(f"no page at {path}")
 
     def page(self, path: str, template: str, **context: Any) -> Page:
@@ -204,6 +220,12 @@ class Renderer:
         related = [(c, "named in its rulings") for c in named] + [(c, "its rulings name this card") for c in naming - named]
         return sorted(((self.kb.cards[c], how) for c, how in related if c in self.kb.cards), key=lambda pair: pair[0].name)
 
+    def example_label(self, ruling_id: str) -> str:
+        """An example named for a reader: its card (or "General ruling") and the start of its ruling."""
+        ruling = self.kb.rulings[ruling_id]
+        owner = self.kb.cards[ruling.card].name if ruling.card in self.kb.cards else "General ruling"
+        return f"{owner}: {_shorten(ruling.text, 70)}"
+
     # --- structure ---------------------------------------------------------------
 
     def card_letters(self) -> dict[str, list]:
@@ -224,6 +246,11 @@ class Renderer:
 
     def sections(self) -> dict[str, list[str]]:
         """Section -> the rule numbers shown on its page: the release's rules, or just the cited ones."""
+        if self._sections is None:
+            self._sections = self._group_sections()
+        return self._sections
+
+    def _group_sections(self) -> dict[str, list[str]]:
         numbers = set(self.kb.rules) | set(self.kb.links.backlinks)
         by_section: dict[str, list[str]] = defaultdict(list)
         for number in numbers:
@@ -244,6 +271,15 @@ class Renderer:
             rule = self.kb.rules.get(chapter)
             chapters.append((chapter, rule.text if rule else "", by_chapter[chapter]))
         return chapters
+
+
+def _by_letter(terms: list) -> dict[str, list]:
+    """Glossary terms under their first letter, A to Z, then "#" for digits and symbols."""
+    groups: dict[str, list] = defaultdict(list)
+    for term in terms:
+        first = term.term[:1].upper()
+        groups[first if "A" <= first <= "Z" else "#"].append(term)
+    return {letter: groups[letter] for letter in sorted(groups, key=lambda g: (g == "#", g))}
 
 
 def _shorten(text: str, limit: int = 160) -> str:

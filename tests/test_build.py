@@ -141,7 +141,7 @@ def test_build_merges_imported_bulk_data_with_content(project: Path):
 
 def test_card_pages_show_verified_examples_and_related_cards(built: Path):
     rona = (built / "cards" / "rona-disciple-of-gix.html").read_text(encoding="utf-8")
-    assert rona.count("Example: verified by the engine") == 9 + 8  # its own rulings and the general ones
+    assert rona.count("✓ Verified by the engine") == 9 + 8  # its own rulings and the general ones
     assert "FAILED" not in rona
     assert 'Related: <a href="jodah-archmage-eternal.html"' in rona
     engine = (built / "engine.html").read_text(encoding="utf-8")

@@ -13,7 +13,7 @@ It imports nothing of `kb` outside this package.
 
 from kb.engine import abilities, casting, costs, keywords, mana, priority, replacement, stack, triggers, turn, zones
 from kb.engine.cards import definition_of, known_cards
-from kb.engine.errors import EngineError, IllegalAction, UnknownCard, UnknownRule
+from kb.engine.errors import EngineError, IllegalAction, MissingChoice, UnknownCard, UnknownRule
 from kb.engine.game import Game
 from kb.engine.handles import Card, Player
 from kb.engine.rules_registry import ablated, implemented_rules, implements, tracking
@@ -25,6 +25,7 @@ __all__ = [
     "EngineError",
     "Game",
     "IllegalAction",
+    "MissingChoice",
     "NotRefused",
     "Player",
     "Refusal",

@@ -2,21 +2,23 @@
 set-up (put cards where they need to be), actions (cast, activate, attack, resolve),
 then assertions about the result.
 
-Every action is a transaction: if the rules refuse it (`IllegalAction`), the game
-state is restored exactly as it was before the attempt (rule 732 in spirit).
+Every action is a transaction: if the rules refuse it (`IllegalAction`) or the
+scenario left out a choice (`MissingChoice`), the game state is restored exactly
+as it was before the attempt (rule 732 in spirit).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from kb.engine import abilities, mana, priority, stack, turn
 from kb.engine import casting as casting_rules
-from kb.engine.cards import definition_of
-from kb.engine.errors import EngineError, IllegalAction
+from kb.engine.cards import definition_of, in_scope
+from kb.engine.cards.definitions import CardDef
+from kb.engine.errors import EngineError
 from kb.engine.events import Event
 from kb.engine.handles import Card, Player
 from kb.engine.keywords import is_historic
@@ -30,13 +32,18 @@ STEP_NAMES = {"main1": Step.MAIN1, "combat": Step.DECLARE_ATTACKERS, "main2": St
 class Game:
     """A two-player game (Alice and Bob by default), in Alice's first main phase with Alice holding priority."""
 
-    def __init__(self, players: Sequence[str] = ("Alice", "Bob")) -> None:
+    def __init__(self, players: Sequence[str] = ("Alice", "Bob"), *, cards: Iterable[CardDef] = ()) -> None:
+        """`cards`: definitions this game knows besides the shipped and declared ones (see `kb.engine.cards`)."""
+        self.definitions = {**in_scope(), **{d.name: d for d in cards}}
         self.state = GameState(players=[PlayerState(i, name) for i, name in enumerate(players)])
         self.state.libraries = {i: [] for i in range(len(players))}
         self.state.players[0].turn_began_at = self.state.tick()
         self._depth = 0
 
     # -- plumbing ----------------------------------------------------------------------------
+    def definition_of(self, name: str) -> CardDef:
+        return definition_of(name, self.definitions)
+
     @property
     def players(self) -> list[Player]:
         return [Player(self, i) for i in range(len(self.state.players))]
@@ -69,7 +76,7 @@ class Game:
         self._depth += 1
         try:
             yield
-        except IllegalAction:
+        except EngineError:
             self.state = snapshot
             raise
         finally:
@@ -77,7 +84,7 @@ class Game:
 
     # -- set-up ------------------------------------------------------------------------------
     def _create(self, name: str, owner: Player, zone: Zone, *, controller: Player | None = None) -> Card:
-        definition_of(name)  # fails early, with suggestions, for a card the engine doesn't know
+        self.definition_of(name)  # fails early, with suggestions, for a card the engine doesn't know
         card_id = self.state.new_id()
         when = self.state.tick()
         self.state.cards[card_id] = CardState(
@@ -87,6 +94,7 @@ class Game:
             object_id=self.state.new_id(),
             zone=zone,
             controller=(controller or owner).index,
+            base_controller=(controller or owner).index if zone is Zone.BATTLEFIELD else None,
             entered_at=when,
             controlled_since=when,
         )
@@ -134,7 +142,7 @@ class Game:
         card: Card,
         by: Player | None = None,
         *,
-        x: int = 0,
+        x: int | None = None,
         targets: Sequence[Card | Player] | None = None,
         alternative: Card | None = None,
         sacrifice: Sequence[Card] = (),
@@ -170,11 +178,24 @@ class Game:
             casting_rules.play_land(self, by or card.owner, card)
         return card
 
-    def activate(self, card: Card, ability: str | None = None, by: Player | None = None, targets: Sequence[Any] = ()) -> None:
-        """Activate a non-mana activated ability (by key, e.g. 'exile-top'; the first one by default)."""
+    def activate(
+        self,
+        card: Card,
+        ability: str | None = None,
+        by: Player | None = None,
+        targets: Sequence[Any] = (),
+        *,
+        x: int | None = None,
+        sacrifice: Sequence[Card] = (),
+        discard: Sequence[Card] = (),
+        exile: Sequence[Card] = (),
+    ) -> None:
+        """Activate a non-mana activated ability (by key, e.g. 'exile-top'; the first one by default), with the
+        choices its cost asks for: X, and the cards to sacrifice, discard or exile from the graveyard."""
         with self.transaction():
             player = by or (card.owner if card.zone is Zone.HAND else card.controller)
-            abilities.activate(self, player, card, ability, list(targets))
+            payment = abilities.Payment(tuple(sacrifice), tuple(discard), tuple(exile))
+            abilities.activate(self, player, card, ability, list(targets), x=x, chosen=payment)
 
     def cycle(self, card: Card, by: Player | None = None) -> None:
         self.activate(card, "cycling", by)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kb.engine.cards import definition_of
 from kb.engine.cards.definitions import CardDef
 from kb.engine.mana_symbols import ORDER, format_mana
 from kb.engine.state import CardState, PlayerState, Zone
@@ -58,7 +57,7 @@ class Player:
         owned_or_controlled = (
             (lambda c: c.controller == self.index) if zone is Zone.BATTLEFIELD else (lambda c: c.owner == self.index)
         )
-        found = [c for c in self.game.state.cards.values() if c.zone is zone and owned_or_controlled(c)]
+        found = [c for c in self.game.state.cards.values() if c.zone is zone and not c.ceased and owned_or_controlled(c)]
         return [self.game.card(c.card_id) for c in sorted(found, key=lambda c: c.entered_at)]
 
     @property
@@ -106,7 +105,7 @@ class Card:
 
     @property
     def definition(self) -> CardDef:
-        return definition_of(self.state.name)
+        return self.game.definition_of(self.state.name)
 
     @property
     def name(self) -> str:
@@ -144,13 +143,41 @@ class Card:
 
     @property
     def power(self) -> int | None:
-        base = self.definition.power
-        return None if base is None else base + self.counters
+        """Its power after continuous effects and counters (layer 7, rule 613.1g); None if it has none."""
+        from kb.engine.continuous import power_toughness
+
+        return None if self.definition.power is None else power_toughness(self.game, self)[0]
 
     @property
     def toughness(self) -> int | None:
-        base = self.definition.toughness
-        return None if base is None else base + self.counters
+        from kb.engine.continuous import power_toughness
+
+        return None if self.definition.toughness is None else power_toughness(self.game, self)[1]
+
+    @property
+    def keywords(self) -> list[str]:
+        """Its keyword abilities, printed or granted by effects (layer 6, rule 613.1f), sorted."""
+        from kb.engine.continuous import keywords_of
+
+        return sorted(keywords_of(self.game, self))
+
+    @property
+    def attached_to(self) -> Card | None:
+        """The permanent this Aura or Equipment is attached to, if that object is still there."""
+        link = self.state.attached_to
+        if link is None or self.zone is not Zone.BATTLEFIELD:
+            return None
+        other = self.game.card(link[0])
+        return other if other.object_id == link[1] and other.zone is Zone.BATTLEFIELD else None
+
+    @property
+    def exists(self) -> bool:
+        """False for a token that left the battlefield and ceased to exist (rule 704.5d)."""
+        return not self.state.ceased
+
+    @property
+    def is_token(self) -> bool:
+        return self.state.is_token
 
     @property
     def x(self) -> int:

@@ -6,16 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from kb.engine.abilities import Payment, pay_activation_cost
 from kb.engine.cards.definitions import ActivatedAbility, ManaProduction
-from kb.engine.costs import check_summoning_sickness, parse_mana_cost, pay_mana, pay_sacrifice, pay_tap_symbol, pay_untap_symbol
-from kb.engine.errors import EngineError, IllegalAction
+from kb.engine.errors import EngineError, IllegalAction, MissingChoice
 from kb.engine.events import TappedForMana
 from kb.engine.mana_symbols import COLORS, parse_symbols
 from kb.engine.replacement import Mana, replace_tapped_for_mana
 from kb.engine.rules_registry import implements
-from kb.engine.state import Zone
 from kb.engine.triggers import put_triggers_on_stack
-from kb.engine.zones import move_cards
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -35,8 +33,13 @@ def mana_abilities(permanent: Card) -> list[ActivatedAbility]:
 
 @implements("605.3a", "a player may activate mana abilities while holding priority or while paying for a spell")
 def check_may_activate_mana_ability(game: Game, player: Player) -> None:
-    if game.state.priority != player.index and game.state.casting is None:
-        raise IllegalAction("no-priority", "605.3a", f"{player} can't activate a mana ability now")
+    casting = game.state.casting
+    if casting is not None:
+        caster = game.card(casting).controller
+        if caster != player:
+            raise IllegalAction("no-priority", "605.3a", f"{player} can't activate a mana ability while {caster} casts a spell")
+    elif game.state.priority != player.index:
+        raise IllegalAction("no-priority", "605.3a", f"{player} can't activate a mana ability without priority")
 
 
 def activate_mana_ability(
@@ -52,17 +55,7 @@ def activate_mana_ability(
     if permanent.controller != player:
         raise IllegalAction("not-controller", "602.2", f"{player} doesn't control {permanent}")
     check_may_activate_mana_ability(game, player)
-    cost = ability.cost
-    if cost.tap or cost.untap:
-        check_summoning_sickness(game, permanent, "use an ability with {T} or {Q} in its cost")
-    if cost.tap:
-        pay_tap_symbol(game, permanent)
-    if cost.untap:
-        pay_untap_symbol(game, permanent)
-    if cost.mana:
-        pay_mana(game, player, parse_mana_cost(cost.mana), 0)
-    if cost.sacrifice is not None:
-        move_cards(game, pay_sacrifice(game, player, cost, list(sacrifice)), Zone.GRAVEYARD)
+    pay_activation_cost(game, player, permanent, ability.cost, 0, Payment(sacrifice=tuple(sacrifice)))
     assert ability.produces is not None
     mana = _mana_made_by(game, player, permanent, ability.produces, color)
     produce_mana(game, player, permanent, mana, tapped_for_mana=is_tapping_for_mana(ability))
@@ -80,7 +73,7 @@ def _mana_made_by(game: Game, player: Player, source: Card, produces: ManaProduc
         if not options:
             return (None,)  # no type of mana can be defined (rule 106.7), so the type is undefined
     if color is None:
-        raise EngineError(f"{source} adds one mana of a color you choose: pass color='G' (one of {''.join(sorted(options))})")
+        raise MissingChoice(f"the color of mana {source} adds", f"pass color='G', one of {''.join(sorted(options))}")
     if color not in options:
         raise IllegalAction("mana-type-unavailable", "106.7", f"{source} can't add {{{color}}} now")
     return (color,)

@@ -8,12 +8,12 @@ from kb.engine.effects import EffectContext
 from kb.engine.errors import EngineError
 from kb.engine.priority import priority_after_resolution
 from kb.engine.state import StackItem, Zone
+from kb.engine.state_based import check_state_based_actions
 from kb.engine.triggers import check_intervening_if, put_triggers_on_stack, triggered_ability
-from kb.engine.zones import move_card, move_cards
+from kb.engine.zones import move_card
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
-    from kb.engine.handles import Card
 
 
 def resolve_top(game: Game) -> StackItem:
@@ -74,17 +74,3 @@ def resolve_ability(game: Game, item: StackItem) -> None:
         effect = next(a for a in source.definition.activated if a.key == item.ability).effect
     if effect is not None and _targets_still_legal(game, item):
         effect(EffectContext(game, item, source))
-
-
-def check_state_based_actions(game: Game) -> None:
-    """Rules 704.5f and 704.5g: creatures with toughness 0 or lethal damage go to the graveyard."""
-    while True:
-        doomed: list[Card] = []
-        for state in game.state.cards.values():
-            card = game.card(state.card_id)
-            toughness = card.toughness
-            if state.zone is Zone.BATTLEFIELD and toughness is not None and (toughness <= 0 or 0 < toughness <= state.damage):
-                doomed.append(card)
-        if not doomed:
-            return
-        move_cards(game, doomed, Zone.GRAVEYARD)

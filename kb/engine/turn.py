@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kb.engine.continuous import end_turn_effects, end_until_your_next_turn, keywords_of, refresh_control
 from kb.engine.costs import check_summoning_sickness
 from kb.engine.errors import EngineError, IllegalAction
 from kb.engine.events import AttackersDeclared
@@ -32,8 +33,11 @@ def begin_turn(game: Game) -> None:
     state = game.state
     _require_empty_stack(game, "end the turn")
     empty_mana_pools(game)
+    end_turn_effects(game)  # the cleanup step (rule 514.2)
     state.turn += 1
     state.active = (state.active + 1) % len(state.players)
+    end_until_your_next_turn(game, state.active)
+    refresh_control(game)
     active = state.players[state.active]
     active.turn_began_at = state.tick()  # rule 302.6 measures control from this moment
     active.lands_played = 0
@@ -72,6 +76,11 @@ def check_attacker(game: Game, creature: Card) -> None:
     check_summoning_sickness(game, creature, "attack")
 
 
+@implements("702.20b", "attacking doesn't cause creatures with vigilance to tap", when_ablated=lambda _game, _creature: True)
+def taps_to_attack(game: Game, creature: Card) -> bool:
+    return "vigilance" not in keywords_of(game, creature)
+
+
 def declare_attackers(game: Game, creatures: list[Card]) -> None:
     state = game.state
     if state.step is not Step.DECLARE_ATTACKERS:
@@ -79,7 +88,7 @@ def declare_attackers(game: Game, creatures: list[Card]) -> None:
     for creature in creatures:
         check_attacker(game, creature)
     for creature in creatures:
-        creature.state.tapped = "vigilance" not in creature.definition.keywords  # rule 508.1f
+        creature.state.tapped = taps_to_attack(game, creature)  # rule 508.1f
         creature.state.attacking = True
     game.log(f"{game.players[state.active]} attacks with {', '.join(map(str, creatures))}")
     game.emit(AttackersDeclared(tuple(c.card_id for c in creatures)))  # rule 508.1m

@@ -72,6 +72,8 @@ def _move_one(
     state.entered_at = game.state.tick()
     state.controller = controller.index if controller is not None and to in (Zone.BATTLEFIELD, Zone.STACK) else state.owner
     state.controlled_since = state.entered_at
+    state.base_controller = state.controller if to is Zone.BATTLEFIELD else None
+    state.attached_to = None  # a new object is attached to nothing (rule 400.7)
     # A new object starts fresh: untapped, no counters, no damage, not attacking (rule 400.7).
     state.tapped = tapped and to is Zone.BATTLEFIELD
     state.counters = {}

@@ -21,9 +21,11 @@ from kb.sources.bulk import (
     SKIPPED_LAYOUTS,
     Imported,
     Where,
+    checked_text,
     json_type,
     optional_text,
     plural,
+    require_addressable,
     require_date,
     require_object,
     require_text,
@@ -56,7 +58,7 @@ def load(path: Path) -> Imported:
             if layout in SKIPPED_LAYOUTS:
                 skipped[layout] += 1
                 continue
-            card = _card(element.key or "", group, where)
+            card = require_addressable(_card(element.key or "", group, where), where)
             cards.append(card)
             rulings.extend(_rulings(card, group, where))
     notes = tuple(f"{path}: skipped {plural(n, 'card')} of layout {layout!r}" for layout, n in sorted(skipped.items()))
@@ -79,7 +81,7 @@ def _by_identity(objects: Sequence[Mapping[str, Any]], where: Where) -> list[lis
 
 def _card(key: str, group: Sequence[Mapping[str, Any]], where: Where) -> Card:
     first = group[0]
-    name = optional_text(first, "name", where) or key
+    name = optional_text(first, "name", where) or checked_text(key, "name", where)
     if not name:
         raise where.error("missing field 'name'")
     oracle_id = _oracle_id(first, where)

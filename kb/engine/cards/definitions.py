@@ -40,6 +40,8 @@ class Cost:
     sacrifice: Sacrifice | None = None
     discard_self: bool = False
     discard_cards: int = 0  # "discard N cards": cards from the hand, chosen as the cost is paid
+    sacrifice_self: bool = False  # "Sacrifice this"
+    exile_from_graveyard: int = 0  # "Exile N cards from your graveyard", chosen as the cost is paid
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ class ActivatedAbility:
     effect: Effect | None = None
     produces: ManaProduction | None = None  # set for a mana ability (rule 605.1a)
     zone: Zone = Zone.BATTLEFIELD  # the zone it can be activated from (cycling: the hand)
+    target: Target | None = None
 
     @property
     def is_mana_ability(self) -> bool:
@@ -82,6 +85,7 @@ class Target:
     description: str
     legal: Callable[[Card, Any], bool]  # (source, candidate Card or Player) -> bool
     rule: str = "115.1"
+    count: int = 1  # "two target creatures": how many targets this one instance of "target" takes
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,24 @@ class TriggeredAbility:
     optional: bool = False  # "you may": without a chosen target it is not put on the stack
     intervening_if: Callable[[Card], bool] | None = None  # rule 603.4
     zones: frozenset[Zone] = frozenset({Zone.BATTLEFIELD})  # where the ability functions
+    mana_ability: bool = False  # triggered by mana production and adds mana, no target: rule 605.1b
+
+
+@dataclass(frozen=True)
+class StaticAbility:
+    """A static ability (rule 604): while its source is on the battlefield it changes the objects it `affects`.
+
+    `layer` says what it changes: "control" (you control them), "abilities" (they have `keywords`),
+    "power/toughness" (they get +`power`/+`toughness`) or "cost" (spells it affects cost `cost_change`
+    more generic mana; less when negative)."""
+
+    text: str
+    layer: str
+    affects: Callable[[Card, Any], bool]  # (source, candidate object) -> bool
+    keywords: tuple[str, ...] = ()
+    power: int = 0
+    toughness: int = 0
+    cost_change: int = 0
 
 
 @dataclass(frozen=True)
@@ -109,6 +131,8 @@ class CardDef:
     keywords: frozenset[str] = frozenset()  # flying, haste, cascade, delve …
     activated: tuple[ActivatedAbility, ...] = ()
     triggered: tuple[TriggeredAbility, ...] = ()
+    statics: tuple[StaticAbility, ...] = ()
+    enchant: Target | None = None  # an Aura's enchant ability (rule 303.4a): what it can be attached to
     spell_effect: Effect | None = None  # what an instant or sorcery does as it resolves
     spell_target: Target | None = None
     additional_cost: Cost | None = None  # rule 118.8
