@@ -152,7 +152,10 @@ def test_check_reads_the_same_inputs_as_build(project: Path, capsys):
 def test_ablation_runs_are_cases_too(project: Path, capsys):
     assert main(["check", "--format", "json", "--ablate", "400.7"]) == 0
     cases = [c for c in json.loads(capsys.readouterr().out)["cases"] if c["suite"] == "ablation"]
-    assert {c["name"] for c in cases} >= {"400.7 rona-disciple-of-gix-2018-04-27-6", "400.7 laelia-the-blade-reforged-2021-02-05-5"}
+    assert {c["name"] for c in cases} >= {
+        "400.7 rona-disciple-of-gix-2018-04-27-6",
+        "400.7 laelia-the-blade-reforged-2021-02-05-5",
+    }
     assert {c["status"] for c in cases} == {"passed"}
 
 
