@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from kb.card_definitions import engine_definitions
 from kb.engine import implemented_rules
 from kb.errors import KbError
 from kb.examples import AblationReport, ExampleResult, ablation, run_example
@@ -48,8 +49,9 @@ def check_examples(kb: KnowledgeBase) -> CheckReport:
     """Run every example in the knowledge base against the engine."""
     report = CheckReport(implemented=implemented_rules())
     exercised_by: dict[str, list[str]] = defaultdict(list)
+    cards = engine_definitions(kb.cards.values())
     for example in examples_of(kb):
-        result = run_example(example)
+        result = run_example(example, cards=cards)
         report.results[example.id] = result
         if result.passed:
             for rule in result.rules_exercised:
@@ -61,4 +63,4 @@ def check_examples(kb: KnowledgeBase) -> CheckReport:
 
 def ablate(kb: KnowledgeBase, rules: list[str] | None = None) -> AblationReport:
     """Switch off each implemented rule (or just `rules`) and re-run the examples that name it."""
-    return ablation(examples_of(kb), rules)
+    return ablation(examples_of(kb), rules, engine_definitions(kb.cards.values()))

@@ -18,11 +18,15 @@ import sys
 import time
 import traceback
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kb.card_definitions import engine_definitions
 from kb.engine import UnknownCard, WrongRefusal, ablated, implemented_rules, tracking
+from kb.engine.cards import declared
+from kb.engine.cards.definitions import CardDef
+from kb.errors import KbError
 from kb.model import Example, Origin
 
 
@@ -110,8 +114,9 @@ def _at(example: Example, line: int) -> Origin:
     return Origin(example.origin.path, example.origin.line + line - 1) if line else example.origin
 
 
-def run_example(example: Example, ablate: frozenset[str] = frozenset()) -> ExampleResult:
-    """Run one example (with the rules in `ablate` switched off) and judge it."""
+def run_example(example: Example, ablate: frozenset[str] = frozenset(), cards: Sequence[CardDef] = ()) -> ExampleResult:
+    """Run one example (with the rules in `ablate` switched off) and judge it; `cards` are the definitions
+    declared in content/, the example's own declared cards are added to them."""
     started = time.perf_counter()
     claimed = tuple(example.rules)
     exercised: set[str] = set()
@@ -136,6 +141,10 @@ def run_example(example: Example, ablate: frozenset[str] = frozenset()) -> Examp
     if unknown:
         return result(False, f"the engine implements no rule {', '.join(unknown)}, so the example can't demonstrate it")
 
+    try:
+        own_cards = engine_definitions(example.cards)
+    except KbError as error:
+        return result(False, str(error))
     filename = f"<example {example.id}>"
 
     def capture(*args: Any, sep: str = " ", end: str = "\n", **_: Any) -> None:
@@ -147,7 +156,7 @@ def run_example(example: Example, ablate: frozenset[str] = frozenset()) -> Examp
 
     namespace: dict[str, Any] = {"__name__": f"kb_example_{example.id}", "print": capture}
     try:
-        with ablated(ablate), tracking() as exercised:
+        with declared([*cards, *own_cards]), ablated(ablate), tracking() as exercised:
             exec(compile(example.code, filename, "exec"), namespace)
     except UnknownCard as error:
         return result(False, f"unknown card: {error}", _line_of_failure(filename, error))
@@ -169,14 +178,14 @@ def run_example(example: Example, ablate: frozenset[str] = frozenset()) -> Examp
     return result(True)
 
 
-def run_examples(examples: Iterable[Example]) -> list[ExampleResult]:
-    return [run_example(example) for example in examples]
+def run_examples(examples: Iterable[Example], cards: Sequence[CardDef] = ()) -> list[ExampleResult]:
+    return [run_example(example, cards=cards) for example in examples]
 
 
-def ablation(examples: Iterable[Example], rules: Iterable[str] | None = None) -> AblationReport:
+def ablation(examples: Iterable[Example], rules: Iterable[str] | None = None, cards: Sequence[CardDef] = ()) -> AblationReport:
     """Switch off each rule in turn; every passing example that names it must now fail."""
     examples = list(examples)
-    baseline = {e.id: run_example(e) for e in examples}
+    baseline = {e.id: run_example(e, cards=cards) for e in examples}
     not_run = tuple(sorted(i for i, r in baseline.items() if not r.passed))
     by_rule: dict[str, list[Example]] = defaultdict(list)
     for example in examples:
@@ -187,7 +196,7 @@ def ablation(examples: Iterable[Example], rules: Iterable[str] | None = None) ->
     runs = []
     for rule in wanted:
         for example in by_rule.get(rule, []):
-            outcome = run_example(example, frozenset({rule}))
+            outcome = run_example(example, frozenset({rule}), cards)
             runs.append(AblationRun(rule, example.id, not outcome.passed, outcome.message))
     untested = tuple(r for r in implemented_rules() if r not in by_rule)
     return AblationReport(tuple(runs), not_run, untested)

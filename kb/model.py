@@ -144,6 +144,25 @@ class Face:
 
 
 @dataclass(frozen=True, slots=True)
+class EnginePart:
+    """One part of a card's engine definition as an author wrote it in content/ (`engine:`), e.g.
+    `mana: any color`: the part's name, its value as plain data, and the line of every setting."""
+
+    name: str
+    value: object
+    origin: Origin
+    lines: tuple[tuple[tuple[str | int, ...], int], ...] = ()  # setting path -> line, for errors
+
+    def line_of(self, path: tuple[str | int, ...]) -> int:
+        """The line of the deepest setting on `path` that was written (the part's own line otherwise)."""
+        found = dict(self.lines)
+        for end in range(len(path), 0, -1):
+            if path[:end] in found:
+                return found[path[:end]]
+        return self.origin.line
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     """A card's Oracle identity: its facts, independent of any printing."""
 
@@ -161,6 +180,8 @@ class Card:
     short_name: str | None = None
     # Ids of general rulings (mana, {T}, X …) that this card's rulings page attaches.
     general_rulings: tuple[str, ...] = ()
+    # Its definition for the rules engine, composed of named parts (content/ only; None: not declared).
+    engine: tuple[EnginePart, ...] | None = None
     # Derived from the name once: ids are looked up constantly while linking and rendering.
     id: str = field(init=False, repr=False, compare=False)
 
@@ -176,6 +197,8 @@ class Example:
     code: str
     rules: tuple[str, ...]
     origin: Origin
+    # Cards declared for this example's games only, with their engine definitions.
+    cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

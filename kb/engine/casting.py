@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.cards.definitions import Cost
 from kb.engine.choices import announce_x, check_chosen_once
+from kb.engine.continuous import statics_in_play
 from kb.engine.costs import (
     ManaCost,
     additional_cost_of,
@@ -114,6 +115,23 @@ def total_cost(game: Game, proposal: Proposal) -> list[tuple[str, Cost]]:
     return costs
 
 
+def _unchanged(game: Game, spell: Card, mana: ManaCost) -> ManaCost:
+    return mana
+
+
+@implements(
+    "601.2f", "cost increases, then reductions, apply to the total cost; a reduction can't go below {0}", when_ablated=_unchanged
+)
+def apply_cost_changes(game: Game, spell: Card, mana: ManaCost) -> ManaCost:
+    """Add the generic mana static abilities add to the cost of `spell`; take away what they reduce."""
+    changes = [
+        static.cost_change for source, static in statics_in_play(game) if static.layer == "cost" and static.affects(source, spell)
+    ]
+    generic = mana.generic + sum(c for c in changes if c > 0)
+    generic = max(0, generic + sum(c for c in changes if c < 0))
+    return ManaCost(generic, mana.colored, mana.x_count)
+
+
 @contextmanager
 def casting(game: Game, proposal: Proposal, targets: Sequence[Any] | None = None) -> Iterator[Card]:
     """Cast a spell step by step; mana abilities may be activated inside the block (rule 601.2g)."""
@@ -182,6 +200,7 @@ def pay_costs(game: Game, proposal: Proposal, costs: list[tuple[str, Cost]]) -> 
         raise IllegalAction(
             "additional-cost-unpaid", "118.8", f"casting {proposal.card} requires discarding {discards_wanted} card(s)"
         )
+    mana = apply_cost_changes(game, proposal.card, mana)
     mana = pay_with_delve(game, player, proposal.card, mana, proposal.delve)
     pay_mana(game, player, mana, proposal.card.state.x)
     sacrificed = [c for c in proposal.sacrifice if c not in to_sacrifice]

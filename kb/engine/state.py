@@ -25,8 +25,10 @@ class Zone(StrEnum):
 
 
 class Step(StrEnum):
-    """The parts of a turn a scenario can stand in (rule 500.1; untap, upkeep and draw are implicit)."""
+    """The parts of a turn a scenario can stand in (rule 500.1; the untap step has no priority, so it is implicit)."""
 
+    UPKEEP = "upkeep"
+    DRAW = "draw"
     MAIN1 = "precombat main"
     DECLARE_ATTACKERS = "declare attackers"
     MAIN2 = "postcombat main"
@@ -37,7 +39,7 @@ class Step(StrEnum):
         return self in (Step.MAIN1, Step.MAIN2)
 
 
-TURN_ORDER = (Step.MAIN1, Step.DECLARE_ATTACKERS, Step.MAIN2, Step.END)
+TURN_ORDER = (Step.UPKEEP, Step.DRAW, Step.MAIN1, Step.DECLARE_ATTACKERS, Step.MAIN2, Step.END)
 
 
 @dataclass

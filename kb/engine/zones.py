@@ -116,3 +116,17 @@ def exile_top_of_library(game: Game, player: Player) -> Card | None:
     if top is not None:
         move_card(game, top, Zone.EXILE)
     return top
+
+
+@implements("111.1", "an effect can create a token: a permanent that isn't represented by a card")
+def create_tokens(game: Game, name: str, controller: Player, count: int) -> list[Card]:
+    """Put `count` tokens named `name` (defined in the game) onto the battlefield under `controller`'s control."""
+    created = []
+    for _ in range(count):
+        card = game.create_object(name, controller, Zone.BATTLEFIELD)
+        card.state.is_token = True
+        created.append(card)
+    moves = tuple(Moved(c.card_id, controller.index, None, Zone.BATTLEFIELD, c.object_id, c.object_id) for c in created)
+    if moves:
+        game.emit(ZoneChange(moves))
+    return created
