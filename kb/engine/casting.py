@@ -95,7 +95,14 @@ def check_proposal(game: Game, proposal: Proposal) -> None:
     check_timing(game, proposal)
 
 
-@implements("601.2f", "the total cost is the mana cost or an alternative cost, plus additional costs")
+def _mana_cost_only(game: Game, proposal: Proposal) -> list[tuple[str, Cost]]:
+    """Without rule 601.2f there is no 'total cost': the spell costs its mana cost, nothing else."""
+    return [("mana cost", Cost(mana=proposal.card.definition.mana_cost))]
+
+
+@implements(
+    "601.2f", "the total cost is the mana cost or an alternative cost, plus additional costs", when_ablated=_mana_cost_only
+)
 def total_cost(game: Game, proposal: Proposal) -> list[tuple[str, Cost]]:
     """The costs to pay, each labelled: ('mana cost' | 'alternative cost' | 'additional cost', cost)."""
     definition = proposal.card.definition

@@ -59,9 +59,13 @@ class EffectContext:
     def draw(self, count: int, player: Player | None = None) -> None:
         draw(self.game, player or self.controller, count)
 
-    def put_counters(self, card: Card, count: int) -> None:
+    def put_counters(self, card: Card, count: int, kind: str = "+1/+1") -> None:
         if card.zone is Zone.BATTLEFIELD:
-            card.state.counters["+1/+1"] = card.state.counters.get("+1/+1", 0) + count
+            card.state.counters[kind] = card.state.counters.get(kind, 0) + count
+
+    def win_the_game(self) -> None:
+        self.controller.state.won = True
+        self.game.log(f"{self.controller} wins the game")
 
     def destroy(self, cards: Iterable[Card]) -> None:
         move_cards(self.game, [c for c in cards if c.zone is Zone.BATTLEFIELD], Zone.GRAVEYARD)
@@ -71,13 +75,14 @@ class EffectContext:
             if card.zone is Zone.BATTLEFIELD:
                 card.state.tapped = tapped
 
-    def flicker(self, cards: Iterable[Card]) -> list[Card]:
-        """Exile each card, then return it to the battlefield under its owner's control: a new object (rule 400.7)."""
+    def flicker(self, cards: Iterable[Card], *, to_you: bool = False) -> list[Card]:
+        """Exile each card, then return it to the battlefield (under its owner's control, or this
+        ability's controller's): it comes back as a new object (rule 400.7)."""
         back = []
         for card in cards:
             if card.zone is Zone.BATTLEFIELD:
                 move_card(self.game, card, Zone.EXILE)
-                move_card(self.game, card, Zone.BATTLEFIELD, controller=card.owner)
+                move_cards(self.game, [card], Zone.BATTLEFIELD, controller=self.controller if to_you else card.owner)
                 back.append(card)
         return back
 

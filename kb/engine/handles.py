@@ -43,6 +43,10 @@ class Player:
         return format_mana(symbols) or "empty"
 
     @property
+    def has_won(self) -> bool:
+        return self.state.won
+
+    @property
     def lands_played(self) -> int:
         return self.state.lands_played
 
@@ -140,6 +144,10 @@ class Card:
     def counters(self) -> int:
         """The number of +1/+1 counters on it."""
         return self.state.counters.get("+1/+1", 0)
+
+    def counters_of(self, kind: str) -> int:
+        """The number of counters of `kind` ('tower', 'charge' …) on it."""
+        return self.state.counters.get(kind, 0)
 
     @property
     def power(self) -> int | None:

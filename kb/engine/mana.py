@@ -80,7 +80,8 @@ def _mana_made_by(game: Game, player: Player, source: Card, produces: ManaProduc
 
 
 def _undefined_mana_anyway(mana: Mana) -> tuple[str, ...]:
-    raise EngineError("rule 106.5 is switched off: the engine has no way to add mana of an undefined type")
+    """Without rule 106.5 nothing says mana of an undefined type isn't made: it is added as mana with no color."""
+    return tuple(m or "C" for m in mana)
 
 
 @implements("106.5", "an ability that would produce mana of an undefined type produces none", when_ablated=_undefined_mana_anyway)

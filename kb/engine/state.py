@@ -79,6 +79,7 @@ class PlayerState:
     life: int = 20
     mana_pool: dict[str, int] = field(default_factory=dict)
     lands_played: int = 0
+    won: bool = False
     land_plays: int = 1  # rule 305.2: one land a turn unless an effect says otherwise
     turn_began_at: int | None = None  # clock at the start of this player's most recent turn
     intended_targets: list[tuple[str, int]] = field(default_factory=list)  # ("card"|"player", id)

@@ -46,15 +46,23 @@ def move_cards(
 ) -> list[Moved]:
     """Move `cards` to `to` as ONE event (so a batched trigger sees one event) and report it to triggers."""
     moves = [
-        _move_one(game, card, to, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped) for card in cards
+        _move_one(game, card, to, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped)
+        for card in cards
+        if can_change_zones(card)
     ]
     if moves:
         game.emit(ZoneChange(tuple(moves)))
     return moves
 
 
-def move_card(game: Game, card: Card, to: Zone, **options: object) -> Moved:
-    return move_cards(game, [card], to, **options)[0]  # type: ignore[arg-type]
+def move_card(game: Game, card: Card, to: Zone, **options: object) -> Moved | None:
+    moved = move_cards(game, [card], to, **options)  # type: ignore[arg-type]
+    return moved[0] if moved else None
+
+
+@implements("111.8", "a token that has left the battlefield can't move to another zone", when_ablated=lambda _card: True)
+def can_change_zones(card: Card) -> bool:
+    return not (card.state.is_token and card.state.zone is not Zone.BATTLEFIELD)
 
 
 def _move_one(

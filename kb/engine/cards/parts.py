@@ -161,7 +161,22 @@ def _target(settings: dict[str, Any]) -> Target | None:
 
 # -- keywords ----------------------------------------------------------------------------------
 
-KEYWORDS = frozenset({"cascade", "delve", "flash", "flying", "haste", "vigilance", "trample", "reach", "defender", "lifelink"})
+KEYWORDS = frozenset(
+    {
+        "cascade",
+        "defender",
+        "delve",
+        "first strike",
+        "flash",
+        "flying",
+        "haste",
+        "lifelink",
+        "reach",
+        "shroud",
+        "trample",
+        "vigilance",
+    }
+)
 
 
 @part("keywords", keywords=REQUIRED)
@@ -278,7 +293,18 @@ TRIGGERS = (
 )
 
 
-@part("triggered", when=REQUIRED, effect=REQUIRED, target=None, targets=1, optional=False, spell=None, key=None)
+def _condition(phrase: str) -> Callable[[Any], bool]:
+    """An intervening 'if' clause (rule 603.4): 'this has 100 or more tower counters' · 'you cast it'."""
+    words = phrase.split()
+    if phrase == "you cast it":
+        return lambda source: bool(source.state.was_cast)
+    if len(words) == 7 and words[:2] == ["this", "has"] and words[3:5] == ["or", "more"] and words[6] == "counters":
+        least, kind = number(words[2]), words[5]
+        return lambda source: source.state.counters.get(kind, 0) >= least
+    raise DefinitionError(f"unknown condition {phrase!r} (known: 'this has N or more KIND counters', 'you cast it')")
+
+
+@part("triggered", when=REQUIRED, effect=REQUIRED, target=None, targets=1, optional=False, spell=None, key=None, **{"if": None})
 def _triggered(settings: dict[str, Any], draft: Draft) -> None:
     """{when: enters, effect: {draw: 1}}; 'you cast' takes `spell:` (e.g. 'historic spell')."""
     when = str(settings["when"])
@@ -298,6 +324,7 @@ def _triggered(settings: dict[str, Any], draft: Draft) -> None:
             _at("effect", lambda: effect_of(effect_value)),
             target=target_,
             optional=bool(settings["optional"]),
+            intervening_if=None if settings["if"] is None else _at("if", lambda: _condition(str(settings["if"]))),
             zones=zones,
             mana_ability="tapped for mana" in when and adds_mana and target_ is None,  # rule 605.1b
         )
@@ -333,15 +360,17 @@ def _static(settings: dict[str, Any], draft: Draft) -> None:
 
 @part("cost change", spells=REQUIRED, amount=REQUIRED)
 def _cost_change(settings: dict[str, Any], draft: Draft) -> None:
-    """{spells: creature spells you cast, amount: -1}: they cost {1} less (more when positive; rule 601.2f)."""
-    phrase = str(settings["spells"]).removesuffix(" you cast")
-    quality = _at("spells", lambda: card_quality(phrase))
+    """{spells: creature spells you cast, amount: -1}: they cost {1} less (more when positive; rule 601.2f);
+    without 'you cast' it changes every player's spells."""
+    written = str(settings["spells"])
+    yours = written.endswith(" you cast")
+    quality = _at("spells", lambda: card_quality(written.removesuffix(" you cast")))
     change = int(settings["amount"])
     draft.statics.append(
         StaticAbility(
-            f"{phrase} you cast cost {abs(change)} {'more' if change > 0 else 'less'}.",
+            f"{written} cost {abs(change)} {'more' if change > 0 else 'less'}.",
             "cost",
-            lambda source, spell: spell.controller == source.controller and quality(spell.definition),
+            lambda source, spell: (not yours or spell.controller == source.controller) and quality(spell.definition),
             cost_change=change,
         )
     )

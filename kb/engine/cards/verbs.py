@@ -14,6 +14,7 @@ from kb.engine.cards.definitions import Effect
 from kb.engine.cards.vocabulary import DefinitionError, amount, number
 from kb.engine.continuous import DURATIONS, FOREVER, UNTIL_END_OF_TURN
 from kb.engine.effects import EffectContext
+from kb.engine.state import Zone
 
 Builder = Callable[[Any], Effect]
 VERBS: dict[str, Builder] = {}
@@ -94,14 +95,43 @@ def _add_mana(value: Any) -> Effect:
 
 @verb("counters")
 def _counters(value: Any) -> Effect:
-    """N +1/+1 counters on each target, or on the source when the ability has no target."""
-    how_many = amount(value)
+    """N +1/+1 counters (or {count: X, kind: tower}) on each target, or on the source when it has no target."""
+    settings = value if isinstance(value, Mapping) else {"count": value}
+    settings = _settings(settings, {"count": 1, "kind": "+1/+1"}, "counters")
+    how_many, kind = amount(settings["count"]), str(settings["kind"])
 
     def effect(ctx: EffectContext) -> None:
         for card in _cards(ctx) if ctx.item.targets else [ctx.source]:
-            ctx.put_counters(card, how_many(ctx))
+            ctx.put_counters(card, how_many(ctx), kind)
 
     return effect
+
+
+@verb("win the game")
+def _win(value: Any) -> Effect:
+    _settings(value, {}, "win the game")
+    return lambda ctx: ctx.win_the_game()
+
+
+@verb("return this to hand")
+def _return_this(value: Any) -> Effect:
+    """Rancor's: the card that left the battlefield is found in the graveyard it went to (rule 400.7e)."""
+    _settings(value, {}, "return this to hand")
+
+    def effect(ctx: EffectContext) -> None:
+        if ctx.source.zone is Zone.GRAVEYARD:
+            ctx.return_to_hand(ctx.source)
+
+    return effect
+
+
+@verb("flicker target")
+def _flicker(value: Any) -> Effect:
+    """Exile target, then return that card to the battlefield (under its owner's control, or 'your control')."""
+    under = _settings(value, {"under": "its owner's control"}, "flicker target")["under"]
+    if under not in ("its owner's control", "your control"):
+        raise DefinitionError('\'flicker target\' returns under "its owner\'s control" or "your control"')
+    return lambda ctx: ctx.flicker(_cards(ctx), to_you=under == "your control") and None
 
 
 def _on_targets(name: str, act: Callable[[EffectContext, list[Any]], Any]) -> None:
@@ -117,7 +147,6 @@ _on_targets("destroy target", lambda ctx, cards: ctx.destroy(cards))
 _on_targets("return target to hand", lambda ctx, cards: [ctx.return_to_hand(c) for c in cards])
 _on_targets("tap target", lambda ctx, cards: ctx.set_tapped(cards, True))
 _on_targets("untap target", lambda ctx, cards: ctx.set_tapped(cards, False))
-_on_targets("flicker target", lambda ctx, cards: ctx.flicker(cards))  # exile it, then return it to the battlefield
 _on_targets("attach to target", lambda ctx, cards: [ctx.attach(ctx.source, c) for c in cards])
 
 

@@ -68,9 +68,14 @@ Amount = Callable[[Any], int]  # EffectContext -> int
 
 
 def amount(value: Any) -> Amount:
-    """A number, or 'X' (the X announced for the spell or ability, rule 107.3a)."""
-    if str(value).strip() == "X":
+    """A number, 'X' (the X announced for the spell or ability, rule 107.3a), or 'the number of Goblins you
+    control' (counted as the effect happens)."""
+    text = str(value).strip()
+    if text == "X":
         return lambda ctx: int(ctx.x)
+    if text.startswith("the number of "):
+        quality = selector(text.removeprefix("the number of "))
+        return lambda ctx: sum(1 for c in ctx.game.state.cards if quality(ctx.source, ctx.game.card(c)))
     fixed = number(value)
     return lambda _ctx: fixed
 
@@ -103,15 +108,18 @@ def _type_quality(word: str) -> Callable[[CardDef], bool] | None:
         from kb.engine.keywords import is_historic
 
         return is_historic
-    singular = word[:-1] if word.endswith("s") and word[:-1][:1].isupper() else word
+    singular = word[:-1] if word.endswith("s") and word[:1].isupper() else word
     if singular[:1].isupper():
         return lambda d: singular in d.subtypes
     return None
 
 
+PLURALS = {"creatures": "creature", "artifacts": "artifact", "lands": "land", "permanents": "permanent"}
+
+
 def card_quality(phrase: str) -> Callable[[CardDef], bool]:
     """The card part of a selector: 'artifact creature', 'nonland' … (all words must hold)."""
-    words = [w for w in phrase.split() if w not in ("card", "cards", "spell", "spells")]
+    words = [PLURALS.get(w, w) for w in phrase.split() if w not in ("card", "cards", "spell", "spells")]
     tests = []
     for word in words:
         test = _type_quality(word)
