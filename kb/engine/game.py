@@ -139,6 +139,14 @@ class Game:
         """Put mana straight into a player's pool, e.g. game.add_mana(alice, '{U}{B}{C}')."""
         mana.add_mana(player, symbols)
 
+    def attach(self, attachment: Card, host: Card) -> None:
+        """Set-up: an Aura or Equipment already attached to `host` (no spell, no ability)."""
+        attachment.state.attached_to = (host.card_id, host.object_id)
+
+    def add_counters(self, permanent: Card, count: int, kind: str = "+1/+1") -> None:
+        """Set-up: put counters on a permanent without any effect."""
+        permanent.state.counters[kind] = permanent.state.counters.get(kind, 0) + count
+
     def tap(self, permanent: Card) -> None:
         """Set-up: tap a permanent without using any ability."""
         permanent.state.tapped = True

@@ -179,6 +179,11 @@ class Card:
         return other if other.object_id == link[1] and other.zone is Zone.BATTLEFIELD else None
 
     @property
+    def is_attached(self) -> bool:
+        """Whether it is attached to anything, even an object that is gone (until state-based actions, rule 704.5n)."""
+        return self.state.attached_to is not None
+
+    @property
     def exists(self) -> bool:
         """False for a token that left the battlefield and ceased to exist (rule 704.5d)."""
         return not self.state.ceased

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kb.engine.cards.definitions import Effect
-from kb.engine.cards.vocabulary import DefinitionError, amount, number
+from kb.engine.cards.vocabulary import DefinitionError, amount
 from kb.engine.continuous import DURATIONS, FOREVER, UNTIL_END_OF_TURN
 from kb.engine.effects import EffectContext
 from kb.engine.state import Zone
@@ -191,8 +191,8 @@ def _create_token(value: Any) -> Effect:
     settings = _settings(value, {"name": None, "count": 1}, "create token")
     if not settings["name"]:
         raise DefinitionError("'create token' needs the token's name: {name: Soldier}")
-    name, count = str(settings["name"]), number(settings["count"])
-    return lambda ctx: ctx.create_tokens(name, count) and None
+    name, count = str(settings["name"]), amount(settings["count"])
+    return lambda ctx: ctx.create_tokens(name, count(ctx)) and None
 
 
 def effect_of(value: Any) -> Effect:
