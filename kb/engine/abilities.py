@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.cards.definitions import ActivatedAbility, Cost
-from kb.engine.choices import announce_x, check_chosen_once
+from kb.engine.choices import announce_x, check_chosen_once, check_sacrificed_once
 from kb.engine.costs import (
     check_summoning_sickness,
     parse_mana_cost,
@@ -78,7 +78,7 @@ def pay_activation_cost(game: Game, player: Player, source: Card, cost: Cost, x:
     if cost.untap:
         pay_untap_symbol(game, source)
     pay_mana(game, player, parse_mana_cost(cost.mana), x)
-    check_chosen_once(chosen.sacrifice, "sacrificed-twice", "701.21a", f"pay for {source}'s ability")
+    check_sacrificed_once(chosen.sacrifice, f"pay for {source}'s ability")
     _choose_objects(source, chosen.sacrifice, cost.sacrifice.count if cost.sacrifice else 0, "sacrifice", "sacrifice=[...]")
     if cost.sacrifice is not None:
         move_cards(game, pay_sacrifice(game, player, cost, list(chosen.sacrifice)), Zone.GRAVEYARD)

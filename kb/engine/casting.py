@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.cards.definitions import Cost
-from kb.engine.choices import announce_x, check_chosen_once
+from kb.engine.choices import announce_x, check_chosen_once, check_sacrificed_once
 from kb.engine.continuous import statics_in_play
 from kb.engine.costs import (
     ManaCost,
@@ -184,7 +184,7 @@ def _pays_x(game: Game, proposal: Proposal) -> bool:
 def pay_costs(game: Game, proposal: Proposal, costs: list[tuple[str, Cost]]) -> None:
     """Rule 601.2h: pay everything; partial payments are not allowed (the transaction undoes them)."""
     player = proposal.player
-    check_chosen_once(proposal.sacrifice, "sacrificed-twice", "701.21a", f"pay for {proposal.card}")
+    check_sacrificed_once(proposal.sacrifice, f"pay for {proposal.card}")
     check_chosen_once(proposal.discard, "discarded-twice", "701.9a", f"pay for {proposal.card}")
     mana = ManaCost()
     to_sacrifice = list(proposal.sacrifice)

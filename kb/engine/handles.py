@@ -137,6 +137,10 @@ class Card:
         return self.state.tapped
 
     @property
+    def attacking(self) -> bool:
+        return self.state.attacking
+
+    @property
     def face_up(self) -> bool:
         return self.state.face_up
 
