@@ -29,6 +29,8 @@ from pathlib import Path
 
 import yaml
 
+from kb.model import slugify
+
 HOOK = "kbPwned"
 REPO = Path(__file__).resolve().parents[1]
 REAL_CR = REPO.parent / "shared" / "data" / "comprehensive-rules"
@@ -153,8 +155,15 @@ def one_line(text: str) -> str:
 
 
 def card_name(source: str, n: int, payload: str) -> str:
-    """A card name holding payload `n`, distinct from every other (names become page addresses)."""
+    """A card name holding payload `n`, distinct from every other (names become page addresses).
+
+    A payload whose address would be too long for a file name is cut (the
+    importers refuse such names, in one line); names of thousands of
+    characters still come from payloads of symbols.
+    """
     tag = f"{source}{n}"
+    if len(slugify(payload)) > 120:
+        payload = payload[:120]
     return f"{tag} {payload}" if n % 2 else f"{payload} {tag}"
 
 
@@ -209,7 +218,7 @@ def _content(content: Path, payloads: dict[int, str]) -> None:
                 {"date": "2020-01-01", "source": "kb", "text": f"{payload} Unlike {previous}, see rule 100.1. {payload}"},
             ],
         }
-        card = {k: v for k, v in card.items() if v is not None}
+        card = {k: v for k, v in card.items() if v}  # content/ refuses empty values: one line each
         (content / "cards" / f"hostile-{n}.yaml").write_text(yaml.safe_dump(card, allow_unicode=False), encoding="utf-8")
         general.append({"id": f"hostile-general-{n}", "rules": ["100.1"], "text": f"{payload} (rule 100.1) {payload}"})
         previous = name
