@@ -147,8 +147,12 @@ def corpus() -> list[str]:
 
 
 def one_line(text: str) -> str:
-    """A payload for a line-based format (the CR text): its line breaks become spaces."""
-    return " ".join(text.splitlines())
+    """A payload for a line-based text file (the CR): its line breaks become spaces.
+
+    NUL is left out: a file holding one is not text, and the CR importer says
+    so in one line.
+    """
+    return " ".join(text.replace("\x00", "").splitlines())
 
 
 # --- a project that holds the payloads everywhere ------------------------------------
