@@ -158,6 +158,11 @@ def one_line(text: str) -> str:
 # --- a project that holds the payloads everywhere ------------------------------------
 
 
+def addressable(payload: str) -> str:
+    """`payload`, cut if its address (slug) would be too long for a file name."""
+    return payload[:120] if len(slugify(payload)) > 120 else payload
+
+
 def card_name(source: str, n: int, payload: str) -> str:
     """A card name holding payload `n`, distinct from every other (names become page addresses).
 
@@ -166,8 +171,7 @@ def card_name(source: str, n: int, payload: str) -> str:
     characters still come from payloads of symbols.
     """
     tag = f"{source}{n}"
-    if len(slugify(payload)) > 120:
-        payload = payload[:120]
+    payload = addressable(payload)
     return f"{tag} {payload}" if n % 2 else f"{payload} {tag}"
 
 
@@ -312,7 +316,8 @@ def hostile_release(
         elif part == "rules" and text.startswith("Example:"):
             out_lines.append(f"{text} {payload('example ' + str(len(out_lines)))}")
         elif part == "glossary" and text:
-            out_lines.append(f"{text} {payload('glossary ' + text)}" if glossary_term else line)
+            # A term is an address too (glossary/index.html#term, api/glossary/term.json).
+            out_lines.append(f"{text} {addressable(payload('glossary ' + text))}" if glossary_term else line)
             glossary_term = False
         else:
             glossary_term = glossary_term or (part == "glossary" and not text)
