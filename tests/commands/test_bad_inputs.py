@@ -192,3 +192,13 @@ def test_a_file_in_place_of_the_output_folder_is_one_line(project: Path, capsys:
     err = capsys.readouterr().err
     assert status == 1
     assert err.splitlines() == [f"error: cannot write {project / 'out'}: File exists"], err
+
+
+def test_names_and_texts_like_a_placeholder_token_build(built_once: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = built_once.parent.parent
+    card = "name: kbraw99x\nrulings:\n  - date: 2020-01-01\n    text: kbraw99x\n"
+    (project / "content" / "cards" / "placeholder.yaml").write_text(card, encoding="utf-8")
+    args = _scryfall(project, _card(name="kbraw0x", oracle_text="kbraw999x"))
+    assert main(["build", *args]) == 0, capsys.readouterr().err
+    assert (project / "site" / "cards" / "kbraw99x.html").is_file()
+    assert (project / "site" / "cards" / "kbraw0x.html").is_file()
