@@ -41,13 +41,15 @@ from typing import Any, BinaryIO, Literal, TextIO
 from kb import __version__
 from kb.errors import KbError, SourceError
 from kb.guarded_http import Deadline, check_url, open_url, pieces
+from kb.inputs import cached_as
 from kb.sources.json_stream import iter_array
 
 # Wizards publishes each release under a new name; the CLI lets the user pass the current one.
 DEFAULT_CR_URL = "https://media.wizards.com/2025/downloads/MagicCompRules%2020250919.txt"
 BULK_LISTING_URL = "https://api.scryfall.com/bulk-data"
-CR_FILE = "comprehensive-rules.txt"
-BULK_FILES = {"oracle_cards": ("scryfall-oracle-cards.json", "card"), "rulings": ("scryfall-rulings.json", "ruling")}
+CR_FILE = cached_as("rules")
+# Scryfall's bulk type -> (the file it is cached as, what one element of it is)
+BULK_FILES = {"oracle_cards": (cached_as("scryfall_cards"), "card"), "rulings": (cached_as("scryfall_rulings"), "ruling")}
 _CR_START = "Magic: The Gathering Comprehensive Rules"
 _CHUNK = 1 << 16
 # The most each kind of download may weigh, whatever a server announces. The real

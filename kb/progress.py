@@ -11,12 +11,11 @@ from typing import TextIO
 
 class Progress:
     def __init__(self, stream: TextIO | None = None) -> None:
-        self._stream = stream
+        self._stream = stream  # None: whatever sys.stderr is when writing (tests swap it)
         self._last = 0.0
 
     @property
     def stream(self) -> TextIO:
-        # Looked up at each use: sys.stderr may have been replaced since this object was made.
         return self._stream or sys.stderr
 
     @property

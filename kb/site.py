@@ -6,7 +6,6 @@ import errno
 import logging
 from pathlib import Path
 
-from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
@@ -43,6 +42,8 @@ def build_site(config: MkDocsConfig, site_dir: Path) -> None:
 
 
 def _run_mkdocs(config: MkDocsConfig) -> None:
+    from mkdocs.commands.build import build  # here, not at the top: `kb check` loads the project but never builds
+
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     logged = _ErrorsKept()
     # mkdocs logs a failing page's error before raising it; that line becomes our one-line message.
