@@ -101,11 +101,21 @@ def parse_rules(data: bytes, source: str) -> ParsedRules:
     return ParsedRules(parser.finish(), decoded.encoding, tuple(parser.line_kinds))
 
 
+# A release weighs about 1 MB; a file fifty times that is not one, and is not read into memory.
+MAX_BYTES = 64 << 20
+
+
 def _read_bytes(path: str | Path) -> bytes:
     try:
-        return Path(path).read_bytes()
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_BYTES + 1)
     except OSError as error:
         raise SourceError(f"cannot read the file: {error.strerror}", Origin(str(path)), "check the path") from None
+    if len(data) > MAX_BYTES:
+        raise SourceError(
+            f"larger than {MAX_BYTES >> 20} MiB: not a Comprehensive Rules text file", Origin(str(path)), "check the path"
+        )
+    return data
 
 
 @dataclass
