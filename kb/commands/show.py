@@ -173,7 +173,10 @@ class Renderer:
     # --- one per record kind -----------------------------------------------------
 
     def _rule(self, doc: dict[str, Any]) -> None:
-        if doc["kind"] not in ("chapter", "section"):
+        if doc["text"] is None:
+            # Cited by content, but the index was built without the Comprehensive Rules.
+            self.paragraph(f"The text of rule {doc['number']} is not loaded: build with kb build --rules FILE to include it.")
+        elif doc["kind"] not in ("chapter", "section"):
             self.paragraph(doc["text"])
         for example in doc["examples"]:
             self.paragraph(example, first="Example: ")
