@@ -39,6 +39,11 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
 
 
+# An id names files (`cards/<id>.html`, `api/rulings/<id>-2019-01-25-12.json`);
+# most file systems refuse a name longer than 255 bytes.
+MAX_ID_LENGTH = 200
+
+
 # Page names that the cards/ folder already has: a card must not take them.
 _TAKEN_CARD_IDS = frozenset({"index"})
 
@@ -179,6 +184,25 @@ class Face:
 
 
 @dataclass(frozen=True, slots=True)
+class EnginePart:
+    """One part of a card's engine definition as an author wrote it in content/ (`engine:`), e.g.
+    `mana: any color`: the part's name, its value as plain data, and the line of every setting."""
+
+    name: str
+    value: object
+    origin: Origin
+    lines: tuple[tuple[tuple[str | int, ...], int], ...] = ()  # setting path -> line, for errors
+
+    def line_of(self, path: tuple[str | int, ...]) -> int:
+        """The line of the deepest setting on `path` that was written (the part's own line otherwise)."""
+        found = dict(self.lines)
+        for end in range(len(path), 0, -1):
+            if path[:end] in found:
+                return found[path[:end]]
+        return self.origin.line
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     """A card's Oracle identity: its facts, independent of any printing."""
 
@@ -196,6 +220,8 @@ class Card:
     short_name: str | None = None
     # Ids of general rulings (mana, {T}, X …) that this card's rulings page attaches.
     general_rulings: tuple[str, ...] = ()
+    # Its definition for the rules engine, composed of named parts (content/ only; None: not declared).
+    engine: tuple[EnginePart, ...] | None = None
     # The page address; derived from the name (`card_slug`) unless given. Cards that
     # share a name are told apart by `variant_id` (importers and `kb.merge` do that).
     id: str = field(default="", compare=False)
@@ -213,6 +239,8 @@ class Example:
     code: str
     rules: tuple[str, ...]
     origin: Origin
+    # Cards declared for this example's games only, with their engine definitions.
+    cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,11 +13,11 @@ It imports nothing of `kb` outside this package.
 
 from kb.engine import abilities, casting, costs, keywords, mana, priority, replacement, stack, triggers, turn, zones
 from kb.engine.cards import definition_of, known_cards
-from kb.engine.errors import EngineError, IllegalAction, UnknownCard, UnknownRule
+from kb.engine.errors import EngineError, IllegalAction, MissingChoice, UnknownCard, UnknownRule
 from kb.engine.game import Game
 from kb.engine.handles import Card, Player
 from kb.engine.rules_registry import ablated, implemented_rules, implements, tracking
-from kb.engine.scenario import NotRefused, Refusal, WrongRefusal, expect_illegal
+from kb.engine.scenario import NotRefused, Refusal, WronglyRefused, WrongRefusal, expect_illegal, expect_legal
 from kb.engine.state import Zone
 
 __all__ = [
@@ -25,12 +25,14 @@ __all__ = [
     "EngineError",
     "Game",
     "IllegalAction",
+    "MissingChoice",
     "NotRefused",
     "Player",
     "Refusal",
     "UnknownCard",
     "UnknownRule",
     "WrongRefusal",
+    "WronglyRefused",
     "Zone",
     "abilities",
     "ablated",
@@ -38,6 +40,7 @@ __all__ = [
     "costs",
     "definition_of",
     "expect_illegal",
+    "expect_legal",
     "implemented_rules",
     "implements",
     "keywords",

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.cards.definitions import Cost
+from kb.engine.choices import announce_x, check_chosen_once, check_sacrificed_once
+from kb.engine.continuous import statics_in_play
 from kb.engine.costs import (
     ManaCost,
     additional_cost_of,
@@ -22,7 +24,8 @@ from kb.engine.keywords import discard_card, pay_with_delve
 from kb.engine.priority import priority_after_action, require_priority
 from kb.engine.rules_registry import implements
 from kb.engine.state import StackItem, Zone
-from kb.engine.triggers import choose_targets, put_triggers_on_stack
+from kb.engine.targets import choose_targets
+from kb.engine.triggers import put_triggers_on_stack
 from kb.engine.zones import move_card, move_cards
 
 if TYPE_CHECKING:
@@ -38,7 +41,7 @@ class Proposal:
     card: Card
     from_zone: Zone
     permission: str | None  # what allows casting it from where it was: "hand", "Rona, Disciple of Gix" …
-    x: int = 0
+    x: int | None = None  # None: not announced (an error if the cost has X)
     alternative: Card | None = None
     sacrifice: list[Card] = field(default_factory=list)
     discard: list[Card] = field(default_factory=list)
@@ -92,7 +95,14 @@ def check_proposal(game: Game, proposal: Proposal) -> None:
     check_timing(game, proposal)
 
 
-@implements("601.2f", "the total cost is the mana cost or an alternative cost, plus additional costs")
+def _mana_cost_only(game: Game, proposal: Proposal) -> list[tuple[str, Cost]]:
+    """Without rule 601.2f there is no 'total cost': the spell costs its mana cost, nothing else."""
+    return [("mana cost", Cost(mana=proposal.card.definition.mana_cost))]
+
+
+@implements(
+    "601.2f", "the total cost is the mana cost or an alternative cost, plus additional costs", when_ablated=_mana_cost_only
+)
 def total_cost(game: Game, proposal: Proposal) -> list[tuple[str, Cost]]:
     """The costs to pay, each labelled: ('mana cost' | 'alternative cost' | 'additional cost', cost)."""
     definition = proposal.card.definition
@@ -112,6 +122,23 @@ def total_cost(game: Game, proposal: Proposal) -> list[tuple[str, Cost]]:
     return costs
 
 
+def _unchanged(game: Game, spell: Card, mana: ManaCost) -> ManaCost:
+    return mana
+
+
+@implements(
+    "601.2f", "cost increases, then reductions, apply to the total cost; a reduction can't go below {0}", when_ablated=_unchanged
+)
+def apply_cost_changes(game: Game, spell: Card, mana: ManaCost) -> ManaCost:
+    """Add the generic mana static abilities add to the cost of `spell`; take away what they reduce."""
+    changes = [
+        static.cost_change for source, static in statics_in_play(game) if static.layer == "cost" and static.affects(source, spell)
+    ]
+    generic = mana.generic + sum(c for c in changes if c > 0)
+    generic = max(0, generic + sum(c for c in changes if c < 0))
+    return ManaCost(generic, mana.colored, mana.x_count)
+
+
 @contextmanager
 def casting(game: Game, proposal: Proposal, targets: Sequence[Any] | None = None) -> Iterator[Card]:
     """Cast a spell step by step; mana abilities may be activated inside the block (rule 601.2g)."""
@@ -119,11 +146,14 @@ def casting(game: Game, proposal: Proposal, targets: Sequence[Any] | None = None
     if not proposal.during_resolution:
         require_priority(game, player)
     move_card(game, card, Zone.STACK, controller=player)  # 601.2a
-    card.state.x = proposal.x  # 601.2b: X is announced (rule 107.3a)
+    x = announce_x(proposal.x, _has_x(card), _pays_x(game, proposal), card, "mana cost")  # 601.2b (rule 107.3a)
+    card.state.x = x
     card.state.was_cast = True
-    item = StackItem(item_id=state.new_id(), controller=player.index, card_id=card.card_id, x=proposal.x)
+    item = StackItem(item_id=state.new_id(), controller=player.index, card_id=card.card_id, x=x)
     state.stack.append(item)
-    item.targets = choose_targets(game, player, card, card.definition.spell_target, chosen=list(targets or [])) or ()  # 601.2c
+    item.targets = (
+        choose_targets(game, player, card, card.definition.spell_target, kind="spell", chosen=list(targets or [])) or ()
+    )
     check_proposal(game, proposal)  # 601.2e
     costs = total_cost(game, proposal)  # 601.2f
     state.casting = card.card_id
@@ -137,9 +167,25 @@ def casting(game: Game, proposal: Proposal, targets: Sequence[Any] | None = None
         priority_after_action(game, player)
 
 
+def _has_x(card: Card) -> bool:
+    return parse_mana_cost(card.definition.mana_cost).x_count > 0
+
+
+def _pays_x(game: Game, proposal: Proposal) -> bool:
+    """Whether the cost being paid includes the spell's X: not when cast free or for an alternative cost without X."""
+    if proposal.free:
+        return False
+    if proposal.alternative is None:
+        return True
+    offered = alternative_costs_for(game, proposal.player, proposal.card).get(proposal.alternative.card_id)
+    return offered is not None and "{X}" in offered.mana
+
+
 def pay_costs(game: Game, proposal: Proposal, costs: list[tuple[str, Cost]]) -> None:
     """Rule 601.2h: pay everything; partial payments are not allowed (the transaction undoes them)."""
     player = proposal.player
+    check_sacrificed_once(proposal.sacrifice, f"pay for {proposal.card}")
+    check_chosen_once(proposal.discard, "discarded-twice", "701.9a", f"pay for {proposal.card}")
     mana = ManaCost()
     to_sacrifice = list(proposal.sacrifice)
     discards_wanted = 0
@@ -161,8 +207,9 @@ def pay_costs(game: Game, proposal: Proposal, costs: list[tuple[str, Cost]]) -> 
         raise IllegalAction(
             "additional-cost-unpaid", "118.8", f"casting {proposal.card} requires discarding {discards_wanted} card(s)"
         )
+    mana = apply_cost_changes(game, proposal.card, mana)
     mana = pay_with_delve(game, player, proposal.card, mana, proposal.delve)
-    pay_mana(game, player, mana, proposal.x)
+    pay_mana(game, player, mana, proposal.card.state.x)
     sacrificed = [c for c in proposal.sacrifice if c not in to_sacrifice]
     if sacrificed:
         move_cards(game, sacrificed, Zone.GRAVEYARD)

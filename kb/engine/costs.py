@@ -94,7 +94,9 @@ def is_summoning_sick(game: Game, permanent: Card) -> bool:
 
 @implements("702.10c", "haste lets a creature use {T}/{Q} abilities and attack right away")
 def has_haste(permanent: Card) -> bool:
-    return "haste" in permanent.definition.keywords
+    from kb.engine.continuous import keywords_of
+
+    return "haste" in keywords_of(permanent.game, permanent)
 
 
 def _no_tap_symbol(game: Game, permanent: Card) -> None:
@@ -120,9 +122,21 @@ def pay_sacrifice(game: Game, player: Player, cost: Cost, chosen: list[Card]) ->
     assert cost.sacrifice is not None
     wanted = cost.sacrifice
     fitting = [c for c in chosen if c.zone is Zone.BATTLEFIELD and c.controller == player and wanted.matches(c.definition)]
-    if len(fitting) < wanted.count or len(chosen) != len(fitting):
+    if len(fitting) != wanted.count or len(chosen) != len(fitting):
         raise IllegalAction("cannot-pay", "118.3", f"to pay this cost {player} must sacrifice {wanted.description}")
-    return fitting[: wanted.count]
+    return fitting
+
+
+@implements(
+    "701.21a",
+    "to sacrifice a permanent, its controller moves it from the battlefield to its owner's graveyard",
+    when_ablated=lambda _game, _player, permanent: [permanent],
+)
+def pay_sacrifice_self(game: Game, player: Player, permanent: Card) -> list[Card]:
+    """'Sacrifice this': only a permanent its payer controls can be sacrificed."""
+    if permanent.zone is not Zone.BATTLEFIELD or permanent.controller != player:
+        raise IllegalAction("cannot-pay", "701.21a", f"{player} can't sacrifice {permanent}: not a permanent they control")
+    return [permanent]
 
 
 @implements("118.8", "additional costs are paid on top of the mana cost or alternative cost", when_ablated=lambda *_: None)

@@ -25,6 +25,16 @@ class IllegalAction(EngineError):
         self.message = message
 
 
+class MissingChoice(EngineError):
+    """A scenario left out a choice a player must make (a target, X, a color, what to sacrifice).
+
+    The engine never makes a player's choice for them: the error names the choice and how to make it."""
+
+    def __init__(self, choice: str, how: str) -> None:
+        super().__init__(f"missing choice: {choice} ({how})")
+        self.choice = choice
+
+
 class UnknownCard(EngineError, LookupError):
     """A scenario named a card that has no definition in `kb.engine.cards`."""
 

@@ -2,21 +2,23 @@
 set-up (put cards where they need to be), actions (cast, activate, attack, resolve),
 then assertions about the result.
 
-Every action is a transaction: if the rules refuse it (`IllegalAction`), the game
-state is restored exactly as it was before the attempt (rule 732 in spirit).
+Every action is a transaction: if the rules refuse it (`IllegalAction`) or the
+scenario left out a choice (`MissingChoice`), the game state is restored exactly
+as it was before the attempt (rule 732 in spirit).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from kb.engine import abilities, mana, priority, stack, turn
 from kb.engine import casting as casting_rules
-from kb.engine.cards import definition_of
-from kb.engine.errors import EngineError, IllegalAction
+from kb.engine.cards import by_name, definition_of, in_scope
+from kb.engine.cards.definitions import CardDef
+from kb.engine.errors import EngineError
 from kb.engine.events import Event
 from kb.engine.handles import Card, Player
 from kb.engine.keywords import is_historic
@@ -24,19 +26,31 @@ from kb.engine.mana_symbols import format_mana
 from kb.engine.state import CardState, GameState, PlayerState, Step, Zone
 from kb.engine.triggers import check_triggers
 
-STEP_NAMES = {"main1": Step.MAIN1, "combat": Step.DECLARE_ATTACKERS, "main2": Step.MAIN2, "end": Step.END}
+STEP_NAMES = {
+    "upkeep": Step.UPKEEP,
+    "draw": Step.DRAW,
+    "main1": Step.MAIN1,
+    "combat": Step.DECLARE_ATTACKERS,
+    "main2": Step.MAIN2,
+    "end": Step.END,
+}
 
 
 class Game:
     """A two-player game (Alice and Bob by default), in Alice's first main phase with Alice holding priority."""
 
-    def __init__(self, players: Sequence[str] = ("Alice", "Bob")) -> None:
+    def __init__(self, players: Sequence[str] = ("Alice", "Bob"), *, cards: Iterable[CardDef] = ()) -> None:
+        """`cards`: definitions this game knows besides the shipped and declared ones (see `kb.engine.cards`)."""
+        self.definitions = {**in_scope(), **by_name(cards)}
         self.state = GameState(players=[PlayerState(i, name) for i, name in enumerate(players)])
         self.state.libraries = {i: [] for i in range(len(players))}
         self.state.players[0].turn_began_at = self.state.tick()
         self._depth = 0
 
     # -- plumbing ----------------------------------------------------------------------------
+    def definition_of(self, name: str) -> CardDef:
+        return definition_of(name, self.definitions)
+
     @property
     def players(self) -> list[Player]:
         return [Player(self, i) for i in range(len(self.state.players))]
@@ -69,15 +83,16 @@ class Game:
         self._depth += 1
         try:
             yield
-        except IllegalAction:
+        except EngineError:
             self.state = snapshot
             raise
         finally:
             self._depth -= 1
 
     # -- set-up ------------------------------------------------------------------------------
-    def _create(self, name: str, owner: Player, zone: Zone, *, controller: Player | None = None) -> Card:
-        definition_of(name)  # fails early, with suggestions, for a card the engine doesn't know
+    def create_object(self, name: str, owner: Player, zone: Zone, *, controller: Player | None = None) -> Card:
+        """A new card (or token) called `name` in `zone`, without any event: set-up, or the start of creating a token."""
+        self.definition_of(name)  # fails early, with suggestions, for a card the engine doesn't know
         card_id = self.state.new_id()
         when = self.state.tick()
         self.state.cards[card_id] = CardState(
@@ -87,6 +102,7 @@ class Game:
             object_id=self.state.new_id(),
             zone=zone,
             controller=(controller or owner).index,
+            base_controller=(controller or owner).index if zone is Zone.BATTLEFIELD else None,
             entered_at=when,
             controlled_since=when,
         )
@@ -96,32 +112,40 @@ class Game:
         """Put a permanent onto the battlefield as set-up (no triggers).
 
         `summoning_sick=False`: its controller has controlled it since their turn began (rule 302.6)."""
-        card = self._create(name, controller, Zone.BATTLEFIELD)
+        card = self.create_object(name, controller, Zone.BATTLEFIELD)
         card.state.tapped = tapped
         if not summoning_sick:
             card.state.controlled_since = -1
         return card
 
     def hand_add(self, name: str, player: Player) -> Card:
-        return self._create(name, player, Zone.HAND)
+        return self.create_object(name, player, Zone.HAND)
 
     def library_add(self, name: str, player: Player) -> Card:
         """Add a card at the BOTTOM of the library, so successive calls list the library from the top down."""
-        card = self._create(name, player, Zone.LIBRARY)
+        card = self.create_object(name, player, Zone.LIBRARY)
         self.state.libraries[player.index].append(card.card_id)
         return card
 
     def graveyard_add(self, name: str, player: Player) -> Card:
-        return self._create(name, player, Zone.GRAVEYARD)
+        return self.create_object(name, player, Zone.GRAVEYARD)
 
     def exile_add(self, name: str, player: Player, *, face_down: bool = False) -> Card:
-        card = self._create(name, player, Zone.EXILE)
+        card = self.create_object(name, player, Zone.EXILE)
         card.state.face_up = not face_down
         return card
 
     def add_mana(self, player: Player, symbols: str) -> None:
         """Put mana straight into a player's pool, e.g. game.add_mana(alice, '{U}{B}{C}')."""
         mana.add_mana(player, symbols)
+
+    def attach(self, attachment: Card, host: Card) -> None:
+        """Set-up: an Aura or Equipment already attached to `host` (no spell, no ability)."""
+        attachment.state.attached_to = (host.card_id, host.object_id)
+
+    def add_counters(self, permanent: Card, count: int, kind: str = "+1/+1") -> None:
+        """Set-up: put counters on a permanent without any effect."""
+        permanent.state.counters[kind] = permanent.state.counters.get(kind, 0) + count
 
     def tap(self, permanent: Card) -> None:
         """Set-up: tap a permanent without using any ability."""
@@ -134,7 +158,7 @@ class Game:
         card: Card,
         by: Player | None = None,
         *,
-        x: int = 0,
+        x: int | None = None,
         targets: Sequence[Card | Player] | None = None,
         alternative: Card | None = None,
         sacrifice: Sequence[Card] = (),
@@ -170,11 +194,24 @@ class Game:
             casting_rules.play_land(self, by or card.owner, card)
         return card
 
-    def activate(self, card: Card, ability: str | None = None, by: Player | None = None, targets: Sequence[Any] = ()) -> None:
-        """Activate a non-mana activated ability (by key, e.g. 'exile-top'; the first one by default)."""
+    def activate(
+        self,
+        card: Card,
+        ability: str | None = None,
+        by: Player | None = None,
+        targets: Sequence[Any] = (),
+        *,
+        x: int | None = None,
+        sacrifice: Sequence[Card] = (),
+        discard: Sequence[Card] = (),
+        exile: Sequence[Card] = (),
+    ) -> None:
+        """Activate a non-mana activated ability (by key, e.g. 'exile-top'; the first one by default), with the
+        choices its cost asks for: X, and the cards to sacrifice, discard or exile from the graveyard."""
         with self.transaction():
             player = by or (card.owner if card.zone is Zone.HAND else card.controller)
-            abilities.activate(self, player, card, ability, list(targets))
+            payment = abilities.Payment(tuple(sacrifice), tuple(discard), tuple(exile))
+            abilities.activate(self, player, card, ability, list(targets), x=x, chosen=payment)
 
     def cycle(self, card: Card, by: Player | None = None) -> None:
         self.activate(card, "cycling", by)
@@ -219,7 +256,7 @@ class Game:
         turn.begin_turn(self)
 
     def go_to(self, step: str) -> None:
-        """Move forward to 'main1', 'combat', 'main2' or 'end' of the current turn."""
+        """Move forward to 'draw', 'main1', 'combat', 'main2' or 'end' of the current turn, through the steps between."""
         turn.go_to(self, STEP_NAMES[step])
 
     # -- what a scenario can look at ---------------------------------------------------------

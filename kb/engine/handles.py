@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kb.engine.cards import definition_of
 from kb.engine.cards.definitions import CardDef
 from kb.engine.mana_symbols import ORDER, format_mana
 from kb.engine.state import CardState, PlayerState, Zone
@@ -44,6 +43,10 @@ class Player:
         return format_mana(symbols) or "empty"
 
     @property
+    def has_won(self) -> bool:
+        return self.state.won
+
+    @property
     def lands_played(self) -> int:
         return self.state.lands_played
 
@@ -58,7 +61,7 @@ class Player:
         owned_or_controlled = (
             (lambda c: c.controller == self.index) if zone is Zone.BATTLEFIELD else (lambda c: c.owner == self.index)
         )
-        found = [c for c in self.game.state.cards.values() if c.zone is zone and owned_or_controlled(c)]
+        found = [c for c in self.game.state.cards.values() if c.zone is zone and not c.ceased and owned_or_controlled(c)]
         return [self.game.card(c.card_id) for c in sorted(found, key=lambda c: c.entered_at)]
 
     @property
@@ -106,7 +109,7 @@ class Card:
 
     @property
     def definition(self) -> CardDef:
-        return definition_of(self.state.name)
+        return self.game.definition_of(self.state.name)
 
     @property
     def name(self) -> str:
@@ -134,6 +137,10 @@ class Card:
         return self.state.tapped
 
     @property
+    def attacking(self) -> bool:
+        return self.state.attacking
+
+    @property
     def face_up(self) -> bool:
         return self.state.face_up
 
@@ -142,15 +149,52 @@ class Card:
         """The number of +1/+1 counters on it."""
         return self.state.counters.get("+1/+1", 0)
 
+    def counters_of(self, kind: str) -> int:
+        """The number of counters of `kind` ('tower', 'charge' …) on it."""
+        return self.state.counters.get(kind, 0)
+
     @property
     def power(self) -> int | None:
-        base = self.definition.power
-        return None if base is None else base + self.counters
+        """Its power after continuous effects and counters (layer 7, rule 613.1g); None if it has none."""
+        from kb.engine.continuous import power_toughness
+
+        return None if self.definition.power is None else power_toughness(self.game, self)[0]
 
     @property
     def toughness(self) -> int | None:
-        base = self.definition.toughness
-        return None if base is None else base + self.counters
+        from kb.engine.continuous import power_toughness
+
+        return None if self.definition.toughness is None else power_toughness(self.game, self)[1]
+
+    @property
+    def keywords(self) -> list[str]:
+        """Its keyword abilities, printed or granted by effects (layer 6, rule 613.1f), sorted."""
+        from kb.engine.continuous import keywords_of
+
+        return sorted(keywords_of(self.game, self))
+
+    @property
+    def attached_to(self) -> Card | None:
+        """The permanent this Aura or Equipment is attached to, if that object is still there."""
+        link = self.state.attached_to
+        if link is None or self.zone is not Zone.BATTLEFIELD:
+            return None
+        other = self.game.card(link[0])
+        return other if other.object_id == link[1] and other.zone is Zone.BATTLEFIELD else None
+
+    @property
+    def is_attached(self) -> bool:
+        """Whether it is attached to anything, even an object that is gone (until state-based actions, rule 704.5n)."""
+        return self.state.attached_to is not None
+
+    @property
+    def exists(self) -> bool:
+        """False for a token that left the battlefield and ceased to exist (rule 704.5d)."""
+        return not self.state.ceased
+
+    @property
+    def is_token(self) -> bool:
+        return self.state.is_token
 
     @property
     def x(self) -> int:

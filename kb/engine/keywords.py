@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from kb.engine.cards.definitions import CardDef
+from kb.engine.choices import check_chosen_once
 from kb.engine.costs import ManaCost
 from kb.engine.errors import IllegalAction
 from kb.engine.rules_registry import implements
@@ -78,6 +79,7 @@ def pay_with_delve(game: Game, player: Player, spell: Card, cost: ManaCost, card
         return cost
     if "delve" not in spell.definition.keywords:
         raise IllegalAction("no-delve", "702.66a", f"{spell} doesn't have delve")
+    check_chosen_once(cards, "exiled-twice", "702.66a", f"pay for {spell} with delve")
     if any(c.zone is not Zone.GRAVEYARD or c.owner != player for c in cards):
         raise IllegalAction("cannot-pay", "702.66a", "delve exiles cards from your own graveyard only")
     if len(cards) > cost.generic:

@@ -25,8 +25,10 @@ class Zone(StrEnum):
 
 
 class Step(StrEnum):
-    """The parts of a turn a scenario can stand in (rule 500.1; untap, upkeep and draw are implicit)."""
+    """The parts of a turn a scenario can stand in (rule 500.1; the untap step has no priority, so it is implicit)."""
 
+    UPKEEP = "upkeep"
+    DRAW = "draw"
     MAIN1 = "precombat main"
     DECLARE_ATTACKERS = "declare attackers"
     MAIN2 = "postcombat main"
@@ -37,7 +39,7 @@ class Step(StrEnum):
         return self in (Step.MAIN1, Step.MAIN2)
 
 
-TURN_ORDER = (Step.MAIN1, Step.DECLARE_ATTACKERS, Step.MAIN2, Step.END)
+TURN_ORDER = (Step.UPKEEP, Step.DRAW, Step.MAIN1, Step.DECLARE_ATTACKERS, Step.MAIN2, Step.END)
 
 
 @dataclass
@@ -64,6 +66,10 @@ class CardState:
     x: int = 0  # the value of X while it is a spell on the stack (rule 107.3)
     spell_x: int | None = None  # the X of the spell that became this permanent (rules 107.3m, 400.7d)
     was_cast: bool = False
+    base_controller: int | None = None  # who put it onto the battlefield: its controller before any effect (613.1b)
+    attached_to: tuple[int, int] | None = None  # (card id, object id) of what this Aura/Equipment is attached to
+    is_token: bool = False
+    ceased: bool = False  # a token that left the battlefield has ceased to exist (rule 704.5d)
 
 
 @dataclass
@@ -73,6 +79,7 @@ class PlayerState:
     life: int = 20
     mana_pool: dict[str, int] = field(default_factory=dict)
     lands_played: int = 0
+    won: bool = False
     land_plays: int = 1  # rule 305.2: one land a turn unless an effect says otherwise
     turn_began_at: int | None = None  # clock at the start of this player's most recent turn
     intended_targets: list[tuple[str, int]] = field(default_factory=list)  # ("card"|"player", id)
@@ -105,6 +112,27 @@ class PlayPermission:
 
 
 @dataclass
+class ContinuousEffect:
+    """A continuous effect from a resolved spell or ability (rule 611.2): what it changes, for how long.
+
+    The objects it affects are fixed when it begins (rule 611.2c), as object ids: a card that changes
+    zones is a new object (rule 400.7), which the effect no longer affects."""
+
+    effect_id: int
+    timestamp: int  # rule 613.7
+    layer: str  # "control" (613.1b) | "abilities" (613.1f) | "power/toughness" (613.1g)
+    objects: tuple[int, ...]
+    controller: int  # the player who controlled the spell or ability that created it
+    source_card: int
+    source_object: int
+    duration: str  # see kb.engine.continuous.DURATIONS
+    new_controller: int | None = None
+    keywords: tuple[str, ...] = ()
+    power: int = 0
+    toughness: int = 0
+
+
+@dataclass
 class PendingTrigger:
     """A triggered ability that has triggered and waits to be put on the stack (rule 603.3)."""
 
@@ -132,6 +160,7 @@ class GameState:
     links: dict[int, list[int]] = field(default_factory=dict)  # source object id -> object ids exiled with it
     play_permissions: list[PlayPermission] = field(default_factory=list)
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
+    effects: list[ContinuousEffect] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     rng: random.Random = field(default_factory=lambda: random.Random(0))
 

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from kb.engine.cards.definitions import Target, Trigger, TriggeredAbility
-from kb.engine.errors import IllegalAction
-from kb.engine.events import Event
+from kb.engine.cards.definitions import Trigger, TriggeredAbility
+from kb.engine.events import Event, TappedForMana
 from kb.engine.rules_registry import implements
 from kb.engine.state import PendingTrigger, StackItem
+from kb.engine.targets import choose_targets
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
-    from kb.engine.handles import Card, Player
+    from kb.engine.handles import Card
 
 
 @implements("603.2", "an ability triggers whenever a game event matches its trigger event")
@@ -25,11 +25,40 @@ def check_triggers(game: Game, event: Event) -> None:
             times = times_triggered(ability.trigger, ability.trigger.occurrences(source, event))
             if times and ability.intervening_if is not None and not check_intervening_if(ability, source):
                 continue
+            data = {"player": event.controller} if isinstance(event, TappedForMana) else {}
             for _ in range(times):
-                game.state.pending_triggers.append(
-                    PendingTrigger(source.card_id, source.object_id, source.controller.index, ability.key)
-                )
                 game.log(f"{source}'s ability triggers: {ability.text}")
+                if resolves_at_once(ability):
+                    resolve_mana_trigger(game, source, ability, data)
+                    continue
+                game.state.pending_triggers.append(
+                    PendingTrigger(source.card_id, source.object_id, source.controller.index, ability.key, data)
+                )
+
+
+@implements(
+    "605.1b",
+    "a triggered mana ability (triggered by mana production, adding mana, no target) resolves at once",
+    when_ablated=lambda _ability: False,
+)
+def resolves_at_once(ability: TriggeredAbility) -> bool:
+    return ability.mana_ability
+
+
+def resolve_mana_trigger(game: Game, source: Card, ability: TriggeredAbility, data: dict[str, int]) -> None:
+    """Rule 605.3b: a mana ability doesn't go on the stack; it resolves right after it triggers."""
+    from kb.engine.effects import EffectContext
+
+    item = StackItem(
+        item_id=game.state.new_id(),
+        controller=source.controller.index,
+        source_card=source.card_id,
+        source_object=source.object_id,
+        ability=ability.key,
+        kind="triggered",
+        data=dict(data),
+    )
+    ability.effect(EffectContext(game, item, source))
 
 
 @implements(
@@ -68,7 +97,7 @@ def put_triggers_on_stack(game: Game) -> None:
             source = game.card(trigger.source_card)
             ability = triggered_ability(source, trigger.ability)
             controller = game.players[trigger.controller]
-            targets = choose_targets(game, controller, source, ability.target, optional=ability.optional)
+            targets = choose_targets(game, controller, source, ability.target, kind="triggered", optional=ability.optional)
             if targets is None:
                 game.log(f"{source}'s ability is removed: no target chosen (rule 603.3d)")
                 continue
@@ -84,31 +113,3 @@ def put_triggers_on_stack(game: Game) -> None:
                     data=dict(trigger.data),
                 )
             )
-
-
-def choose_targets(
-    game: Game, player: Player, source: Card, target: Target | None, *, optional: bool = False, chosen: list[Any] | None = None
-) -> tuple[tuple[str, int, int], ...] | None:
-    """The targets for an ability or spell (rules 601.2c, 603.3d); None when no target is chosen."""
-    if target is None:
-        return ()
-    intended = chosen if chosen is not None else [game.lookup(key) for key in player.state.intended_targets]
-    player.state.intended_targets = []
-    if not intended:
-        if optional:
-            return None
-        candidates = legal_candidates(game, player, source, target)
-        if not candidates:
-            return None
-        intended = candidates[:1]
-    for candidate in intended:
-        if not target.legal(source, candidate):
-            raise IllegalAction("illegal-target", target.rule, f"{candidate} isn't a legal target: {target.description}")
-    return tuple(game.target_record(t) for t in intended)
-
-
-def legal_candidates(game: Game, player: Player, source: Card, target: Target) -> list[Any]:
-    """Every legal target, opponents first, then cards in the order they were created."""
-    players = [*player.opponents, player]
-    cards = [game.card(cid) for cid in sorted(game.state.cards)]
-    return [c for c in [*players, *cards] if target.legal(source, c)]

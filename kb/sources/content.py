@@ -12,6 +12,9 @@ its line number: an error points at the exact line an author has to fix.
 
 from __future__ import annotations
 
+import io
+import os
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,7 +24,7 @@ from pathlib import Path
 import yaml
 
 from kb.errors import ContentError, KbError, raise_all
-from kb.model import Card, Example, Origin, Ruling, card_slug, ruling_id, slugify
+from kb.model import MAX_ID_LENGTH, Card, EnginePart, Example, Origin, Ruling, card_slug, ruling_id, slugify
 
 CARD_FIELDS = {
     "name": True,
@@ -35,10 +38,15 @@ CARD_FIELDS = {
     "oracle_id": False,
     "general_rulings": False,
     "rulings": False,
+    "engine": False,
+}
+# A card declared inside an example, for that example's games only: its facts and engine definition.
+EXAMPLE_CARD_FIELDS = {
+    key: CARD_FIELDS[key] for key in ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "engine")
 }
 CARD_RULING_FIELDS = {"date": True, "text": True, "source": False, "rules": False, "example": False}
 LOOSE_RULING_FIELDS = CARD_RULING_FIELDS | {"card": False, "id": False, "date": False}
-EXAMPLE_FIELDS = {"rules": True, "code": True}
+EXAMPLE_FIELDS = {"rules": True, "code": True, "cards": False}
 
 
 @dataclass(frozen=True)
@@ -69,17 +77,9 @@ class _Reader:
     def read_file(self, path: Path, read: Callable[[yaml.Node, str], None]) -> None:
         shown = _display_path(path)
         try:
-            node = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-        except yaml.MarkedYAMLError as e:
-            mark = e.problem_mark or e.context_mark
-            line = mark.line + 1 if mark else 0
-            problem = e.problem or e.context or "invalid YAML"
-            self.errors.append(
-                ContentError(f"YAML syntax error: {problem}", Origin(shown, line), "check indentation and quoting")
-            )
-            return
-        except UnicodeDecodeError as e:
-            self.errors.append(ContentError(f"not UTF-8 text: {e.reason}", Origin(shown), "save the file as UTF-8"))
+            node = _compose(path, shown)
+        except ContentError as e:
+            self.errors.append(e)
             return
         if node is None:
             self.errors.append(ContentError("empty file", Origin(shown), "remove it or add a record"))
@@ -95,21 +95,8 @@ class _Reader:
         fields = self._fields(node, path, CARD_FIELDS, "a card")
         if fields is None:
             return
-        origin = _origin(path, node)
-        name = _text(fields["name"], path)
-        card = Card(
-            name=name,
-            origin=origin,
-            short_name=_optional_text(fields.get("short_name"), path),
-            mana_cost=_optional_text(fields.get("mana_cost"), path) or "",
-            type_line=_optional_text(fields.get("type_line"), path) or "",
-            oracle_text=_optional_text(fields.get("oracle_text"), path) or "",
-            power=_optional_text(fields.get("power"), path),
-            toughness=_optional_text(fields.get("toughness"), path),
-            loyalty=_optional_text(fields.get("loyalty"), path),
-            oracle_id=_optional_text(fields.get("oracle_id"), path),
-            general_rulings=_text_list(fields.get("general_rulings"), path),
-        )
+        card = _card(fields, node, path)
+        _require_addressable(card.id, "card name", card.origin)
         self.cards.append(card)
         for item in _items(fields.get("rulings"), path):
             self._guard(lambda item=item: self.card_ruling(item, path, card.id, CARD_RULING_FIELDS))
@@ -152,6 +139,7 @@ class _Reader:
             raise ContentError("missing required field 'rules'", _origin(path, node), "list the rules a general ruling explains")
         published = _date(fields["date"], path) if "date" in fields else None
         rid = slugify(_text(fields["id"], path))
+        _require_addressable(rid, "ruling id", _origin(path, fields["id"]))
         self.rulings.append(self._ruling(fields, node, path, rid, None, published))
 
     def _ruling(
@@ -178,11 +166,17 @@ class _Reader:
         code = fields["code"]
         # A block scalar ('|') starts on the line after its indicator.
         first_line = code.start_mark.line + (2 if getattr(code, "style", None) in ("|", ">") else 1)
+        cards = []
+        for item in _items(fields.get("cards"), path):
+            card_fields = self._fields(item, path, EXAMPLE_CARD_FIELDS, "a card declared by an example")
+            if card_fields is not None:
+                cards.append(_card(card_fields, item, path))
         return Example(
             id=rid,
             code=_text(code, path),
             rules=_text_list(fields["rules"], path),
             origin=Origin(path, first_line),
+            cards=tuple(cards),
         )
 
     # --- helpers -------------------------------------------------------------
@@ -200,6 +194,13 @@ class _Reader:
         fields: dict[str, yaml.Node] = {}
         ok = True
         for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                # Never print it: an alias-built key can stand for billions of nodes.
+                ok = False
+                self.errors.append(
+                    ContentError(f"a field name in {what} must be plain text", _origin(path, key_node), "write 'field: value'")
+                )
+                continue
             key = str(key_node.value)
             if key not in known:
                 ok = False
@@ -219,11 +220,124 @@ class _Reader:
         return fields if ok else None
 
 
-def _display_path(path: Path) -> str:
+def _card(fields: dict[str, yaml.Node], node: yaml.Node, path: str) -> Card:
+    return Card(
+        name=_text(fields["name"], path),
+        origin=_origin(path, node),
+        short_name=_optional_text(fields.get("short_name"), path),
+        mana_cost=_optional_text(fields.get("mana_cost"), path) or "",
+        type_line=_optional_text(fields.get("type_line"), path) or "",
+        oracle_text=_optional_text(fields.get("oracle_text"), path) or "",
+        power=_optional_text(fields.get("power"), path),
+        toughness=_optional_text(fields.get("toughness"), path),
+        loyalty=_optional_text(fields.get("loyalty"), path),
+        oracle_id=_optional_text(fields.get("oracle_id"), path),
+        general_rulings=_text_list(fields.get("general_rulings"), path),
+        engine=None if "engine" not in fields else tuple(_engine_part(item, path) for item in _items(fields["engine"], path)),
+    )
+
+
+def _engine_part(node: yaml.Node, path: str) -> EnginePart:
+    """One `engine:` item: a mapping of one part name to its value (kept as plain data, with lines)."""
+    if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
+        raise ContentError(
+            "expected one engine part, such as 'mana: any color'", _origin(path, node), "write '- part: value' per part"
+        )
+    key, value = node.value[0]
+    lines: dict[tuple[str | int, ...], int] = {}
+    return EnginePart(str(key.value), _plain(value, (), lines), _origin(path, key), tuple(lines.items()))
+
+
+def _plain(node: yaml.Node, at: tuple[str | int, ...], lines: dict[tuple[str | int, ...], int]) -> object:
+    """A YAML node as plain data (str, int, bool, list, dict), remembering the line of every setting."""
+    lines[at] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        return {str(k.value): _plain(v, (*at, str(k.value)), lines) for k, v in node.value}
+    if isinstance(node, yaml.SequenceNode):
+        return [_plain(item, (*at, index), lines) for index, item in enumerate(node.value)]
+    return yaml.SafeLoader(io.StringIO("")).construct_object(node)
+
+
+def _compose(path: Path, shown: str) -> yaml.Node | None:
+    """The file's YAML node tree; anything that keeps it from being one is a ContentError."""
+    if path.is_dir():
+        raise ContentError("a folder, not a YAML file", Origin(shown), "rename it or move it out of content/")
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise ContentError(f"not UTF-8 text: {e.reason}", Origin(shown), "save the file as UTF-8") from None
+    except OSError as e:
+        raise ContentError(f"cannot read: {e.strerror or e}", Origin(shown), "check the file and its permissions") from None
+    if line := _too_many_open_brackets(text):
+        raise ContentError(
+            f"more than {_MAX_OPEN} '[' or '{{' open at once", Origin(shown, line), "close the lists and mappings you open"
+        )
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else 0
+        problem = e.problem or e.context or "invalid YAML"
+        raise ContentError(f"YAML syntax error: {problem}", Origin(shown, line), "check indentation and quoting") from None
+    except yaml.reader.ReaderError as e:  # a character YAML does not allow in a file (NUL, ESC, …)
+        line = text.count("\n", 0, e.position) + 1
+        raise ContentError(
+            f"character U+{e.character:04X} is not allowed in YAML",
+            Origin(shown, line),
+            'remove it, or write it as an escape such as "\\x1b" in a double-quoted string',
+        ) from None
+    except RecursionError:
+        raise ContentError(
+            f"lists or mappings nested more than {_MAX_DEPTH} deep", Origin(shown, _too_deep(text)), "flatten it"
+        ) from None
+
+
+# Far deeper than any record; PyYAML's composer recurses and fails a little past this.
+_MAX_DEPTH = 100
+
+
+# PyYAML's scanner takes time quadratic in the depth of '[' and '{' nesting
+# (seconds at a few thousand): such a file is refused before it starts. Brackets
+# inside text count too, which only a file with hundreds unclosed can notice.
+_MAX_OPEN = 2 * _MAX_DEPTH
+_BRACKETS = re.compile(r"[\[\]{}\n]")
+
+
+def _too_many_open_brackets(text: str) -> int:
+    """The line where more than _MAX_OPEN brackets are open, or 0."""
+    if text.count("[") + text.count("{") <= _MAX_OPEN:
+        return 0
+    depth, line = 0, 1
+    for found in _BRACKETS.finditer(text):
+        char = found[0]
+        if char == "\n":
+            line += 1
+        elif char in "[{":
+            depth += 1
+            if depth > _MAX_OPEN:
+                return line
+        else:
+            depth = max(depth - 1, 0)
+    return 0
+
+
+def _too_deep(text: str) -> int:
+    """The line where nesting first passes _MAX_DEPTH (the parser streams events, so it does not recurse)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth > _MAX_DEPTH:
+                return event.start_mark.line + 1
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
+    return 0
+
+
+def _display_path(path: Path) -> str:
+    """The path relative to the working folder when it is under it (without following links: one may loop)."""
+    relative = os.path.relpath(os.path.abspath(path))
+    return str(path) if relative.startswith("..") else relative
 
 
 def _origin(path: str, node: yaml.Node) -> Origin:
@@ -233,11 +347,41 @@ def _origin(path: str, node: yaml.Node) -> Origin:
 def _text(node: yaml.Node, path: str) -> str:
     if not isinstance(node, yaml.ScalarNode) or node.value == "":
         raise ContentError("expected text", _origin(path, node), "write a plain value on this line")
+    if _is_null(node):
+        raise ContentError(
+            f"expected text, found {node.value or 'nothing'} (YAML's null)",
+            _origin(path, node),
+            'quote it if you mean the word: "null"',
+        )
+    found = _SURROGATE.search(node.value)
+    if found:
+        raise ContentError(
+            f"lone surrogate U+{ord(found[0]):04X} in the text",
+            _origin(path, node),
+            "write the character itself, not a \\u escape",
+        )
     return str(node.value).strip("\n") if node.style in ("|", ">") else str(node.value)
 
 
+def _require_addressable(record_id: str, what: str, origin: Origin) -> None:
+    if len(record_id) > MAX_ID_LENGTH:
+        raise ContentError(
+            f"{what} too long: its address would be {len(record_id)} characters, more than {MAX_ID_LENGTH}",
+            origin,
+            "shorten it",
+        )
+
+
+def _is_null(node: yaml.ScalarNode) -> bool:
+    return node.tag.endswith(":null")
+
+
+# Half of a UTF-16 pair (from a "\ud800" escape): no UTF-8 page or file can hold it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _optional_text(node: yaml.Node | None, path: str) -> str | None:
-    if node is None or (isinstance(node, yaml.ScalarNode) and node.tag.endswith(":null")):
+    if node is None or (isinstance(node, yaml.ScalarNode) and _is_null(node)):
         return None
     return _text(node, path)
 

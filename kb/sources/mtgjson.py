@@ -22,9 +22,11 @@ from kb.sources.bulk import (
     SKIPPED_LAYOUTS,
     Imported,
     Where,
+    checked_text,
     json_type,
     optional_text,
     plural,
+    require_addressable,
     require_date,
     require_object,
     require_text,
@@ -61,6 +63,7 @@ def load(path: Path) -> Imported:
             card = _card(element.key or "", group, where)
             if len(groups) > 1 and card.oracle_id:  # one name, several cards (Unstable's variants)
                 card = dataclasses.replace(card, id=variant_id(card.id, card.oracle_id))
+            card = require_addressable(card, where)
             cards.append(card)
             rulings.extend(_rulings(card, group, where))
     notes = tuple(f"{path}: skipped {plural(n, 'card')} of layout {layout!r}" for layout, n in sorted(skipped.items()))
@@ -83,7 +86,7 @@ def _by_identity(objects: Sequence[Mapping[str, Any]], where: Where) -> list[lis
 
 def _card(key: str, group: Sequence[Mapping[str, Any]], where: Where) -> Card:
     first = group[0]
-    name = optional_text(first, "name", where) or key
+    name = optional_text(first, "name", where) or checked_text(key, "name", where)
     if not name:
         raise where.error("missing field 'name'")
     oracle_id = _oracle_id(first, where)

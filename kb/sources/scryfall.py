@@ -23,6 +23,7 @@ from kb.sources.bulk import (
     Where,
     optional_text,
     plural,
+    require_addressable,
     require_date,
     require_object,
     require_text,
@@ -58,7 +59,7 @@ def read_cards(path: Path) -> tuple[list[Card], list[str]]:
         if layout in SKIPPED_LAYOUTS:
             skipped[layout] += 1
             continue
-        card = _card(obj, where)
+        card = require_addressable(_card(obj, where), where)
         assert card.oracle_id is not None  # _card requires it
         previous = by_oracle.get(card.oracle_id)
         if previous is None or (card.oracle_id in reversible and layout != "reversible_card"):

@@ -1,16 +1,27 @@
-"""The card definitions the engine knows, by exact Oracle name."""
+"""The card definitions the engine knows, by exact Oracle name.
+
+The engine ships a few cards of its own (the seed rulings' neighbours). Authors declare more where
+they write rulings; those are given to the engine with `declared(...)` (for every game started in the
+block) or `Game(cards=...)` (for one game), never by editing the engine.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
+from types import MappingProxyType
 
 from kb.engine.cards.definitions import CardDef
 from kb.engine.errors import UnknownCard
 
+_DECLARED: ContextVar[Mapping[str, CardDef]] = ContextVar("kb_engine_declared_cards", default=MappingProxyType({}))
+
 
 @cache
 def catalogue() -> dict[str, CardDef]:
-    """Every known card by name (loaded on first use, so definitions can use engine modules)."""
+    """Every card the engine ships, by name (loaded on first use, so definitions can use engine modules)."""
     from kb.engine.cards import creatures, lands, mana_sources, seed, spells
 
     found: dict[str, CardDef] = {}
@@ -22,13 +33,38 @@ def catalogue() -> dict[str, CardDef]:
     return found
 
 
-def definition_of(name: str) -> CardDef:
-    """The definition of the card called `name`; raises UnknownCard (with suggestions) otherwise."""
+@contextmanager
+def declared(definitions: Iterable[CardDef]) -> Iterator[None]:
+    """Make `definitions` known to every game created inside the block (they win over shipped cards)."""
+    token = _DECLARED.set({**_DECLARED.get(), **by_name(definitions)})
     try:
-        return catalogue()[name]
+        yield
+    finally:
+        _DECLARED.reset(token)
+
+
+def by_name(definitions: Iterable[CardDef]) -> dict[str, CardDef]:
+    """Definitions by name, with the tokens each one creates."""
+    found: dict[str, CardDef] = {}
+    for definition in definitions:
+        found.update({token.name: token for token in definition.tokens})
+        found[definition.name] = definition
+    return found
+
+
+def in_scope() -> dict[str, CardDef]:
+    """The cards known right now: shipped ones, then those declared around the caller."""
+    return {**catalogue(), **_DECLARED.get()}
+
+
+def definition_of(name: str, known: Mapping[str, CardDef] | None = None) -> CardDef:
+    """The definition of the card called `name`; raises UnknownCard (with suggestions) otherwise."""
+    cards = in_scope() if known is None else known
+    try:
+        return cards[name]
     except KeyError:
-        raise UnknownCard(name, catalogue()) from None
+        raise UnknownCard(name, cards) from None
 
 
 def known_cards() -> list[str]:
-    return sorted(catalogue())
+    return sorted(in_scope())
