@@ -21,7 +21,10 @@ def found(text: str, **options) -> list[tuple[str, str]]:
 
 
 def test_longest_term_wins_and_each_is_linked_once():
-    assert found("Double strike and first strike; double strike again.") == [("Double strike", "702.4"), ("first strike", "702.7")]
+    assert found("Double strike and first strike; double strike again.") == [
+        ("Double strike", "702.4"),
+        ("first strike", "702.7"),
+    ]
 
 
 def test_distinctive_keyword_actions_link_but_everyday_verbs_do_not():
