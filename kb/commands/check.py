@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         config, plugin = load_project(args.config)
         settings = plugin.settings(config, **input_files(args))
-        changes = changes_since(args.changed_since) if args.changed_since else None
+        changes = changes_since(args.changed_since, args.config.resolve().parent) if args.changed_since else None
     except KbError as e:
         report = Report([Case("validation", "inputs", "kb check can start", "error", (Problem(_message(e), e.origin),))])
         return _finish(args, report)
