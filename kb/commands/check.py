@@ -68,13 +68,14 @@ def _print_ablation(report: AblationReport, quiet: bool, show_untested: bool) ->
     for run in report.runs:
         if not quiet or not run.killed:
             verdict = "killed" if run.killed else "SURVIVED"
-            print(
-                f"ablate {run.rule:<8} {run.example_id:<45} {verdict}" + (f": {run.message}" if run.killed and not quiet else "")
-            )
+            detail = run.message if run.killed and not quiet else (f"not a failed check: {run.message}" if run.message else "")
+            print(f"ablate {run.rule:<8} {run.example_id:<45} {verdict}" + (f": {detail}" if detail else ""))
     killed = sum(run.killed for run in report.runs)
-    print(f"kill rate: {killed}/{len(report.runs)} = {report.kill_rate:.0%}")
-    if show_untested and report.untested_rules:
-        print(f"implemented rules no example claims ({len(report.untested_rules)}): {', '.join(report.untested_rules)}")
+    print(f"kill rate: {killed}/{len(report.runs)} = {report.kill_rate:.0%} (a kill is a failed check of the example)")
+    untested = report.untested_rules if show_untested else ()
+    if untested:
+        print(f"error: implemented rules no example claims ({len(untested)}): {', '.join(untested)}", file=sys.stderr)
     for run in report.survivors:
-        print(f"error: example {run.example_id} still passes with rule {run.rule} switched off", file=sys.stderr)
-    return 1 if report.survivors else 0
+        how = "still passes" if not run.message else "fails only by crashing"
+        print(f"error: example {run.example_id} {how} with rule {run.rule} switched off", file=sys.stderr)
+    return 1 if report.survivors or untested else 0
