@@ -26,6 +26,7 @@ from pathlib import Path
 from kb import urls
 from kb.check import check_examples
 from kb.errors import raise_all
+from kb.inputs import INPUT_NAMES
 from kb.links import Finder, relink_rulings
 from kb.merge import merge
 from kb.model import Card, Ruling
@@ -109,10 +110,18 @@ class LiveBuild:
             paths |= {urls.source_path(urls.card_letter_url(urls.card_letter(c))) for c in edit.cards}
         if report.exercised_by != state.checked.report.exercised_by:
             paths.add("engine.md")
+        # Rule pages and the Engine page name each example by its ruling's text.
+        edited = {r.id for r in added} | set(removed)
+        for results in (state.checked.report.results, report.results):
+            exercised = {n for rid in edited if rid in results for n in results[rid].rules_exercised}
+            paths |= {urls.source_path(urls.rule_page(n)) for n in exercised}
+            if exercised:
+                paths.add("engine.md")
         existing = set(renderer.page_paths())
         if existing != state.pages.keys():
-            # A rule section gained its first citation or lost its last: the indexes list sections.
-            paths |= (existing - state.pages.keys()) | {"rules/index.md", "index.md"}
+            # A rule section gained its first citation or lost its last: the indexes list sections,
+            # and every section page links to its neighbours.
+            paths |= {p for p in existing if p.startswith("rules/")} | {"index.md"}
             for gone in state.pages.keys() - existing:
                 del state.pages[gone]
         changed = set()
@@ -188,13 +197,7 @@ def _by_id(records: Iterable) -> dict:
 
 def _inputs_signature(settings: Settings) -> tuple:
     """What, besides content/, the knowledge base and pages depend on: a change means a full build."""
-    files: list[Path | None] = [
-        settings.rules,
-        settings.previous_rules,
-        settings.scryfall_cards,
-        settings.scryfall_rulings,
-        settings.mtgjson,
-    ]
+    files: list[Path | None] = [getattr(settings, name) for name in INPUT_NAMES]
     if settings.templates.is_dir():
         files += sorted(settings.templates.rglob("*.j2"))
     return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) if f and f.exists() else (str(f),) for f in files)

@@ -19,8 +19,10 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from kb import raw_html
+from kb import raw_html, symbols
+from kb.csp import ContentSecurityPolicy
 from kb.errors import KbError
+from kb.inputs import INPUT_NAMES
 from kb.live import LiveBuild
 from kb.outputs import BackgroundOutputs
 from kb.pipeline import Checked, Settings, build_pages, prepare
@@ -31,15 +33,8 @@ from kb.render import Page
 class KbPluginConfig(Config):
     content = opt.Type(str, default="content")
     templates = opt.Type(str, default="templates")
-    rules = opt.Optional(opt.Type(str))
-    previous_rules = opt.Optional(opt.Type(str))
-    scryfall_cards = opt.Optional(opt.Type(str))
-    scryfall_rulings = opt.Optional(opt.Type(str))
-    mtgjson = opt.Optional(opt.Type(str))
-
-
-# The options that name input files; a flag of `kb build` with the same name overrides each.
-INPUT_FILES = ("rules", "previous_rules", "scryfall_cards", "scryfall_rulings", "mtgjson")
+    # One optional path per input file of kb.inputs.INPUTS (`rules`, `scryfall_cards` …); a flag overrides each.
+    locals().update({name: opt.Optional(opt.Type(str)) for name in INPUT_NAMES})
 
 
 # Input files given to `kb serve` as flags; `kb build` hands its files over directly.
@@ -60,13 +55,14 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         self.changed: set[str] = set()
         self.built = self.to_build = 0
         # Page -> the template-written HTML blocks kept out of Markdown's way (see kb.raw_html).
-        self.raw_blocks: dict[str, list[str]] = {}
+        self.raw_blocks: dict[str, raw_html.Stash] = {}
+        self.csp: ContentSecurityPolicy | None = None
 
     def settings(self, config: MkDocsConfig, **files: Path | None) -> Settings:
         """The plugin's options as paths relative to mkdocs.yml; input files given as flags override them."""
         base = Path(config.config_file_path or ".").resolve().parent
         inputs = {}
-        for name in INPUT_FILES:
+        for name in INPUT_NAMES:
             option = self.config[name]
             inputs[name] = files.get(name) or (Path(os.path.normpath(base / option)) if option else None)
         return Settings(content=base / self.config.content, templates=base / self.config.templates, **inputs)
@@ -121,6 +117,8 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
             self.outputs = BackgroundOutputs(update.checked, site_dir.parent, install_into=site_dir)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        for symbol in symbols.SYMBOLS:  # the icons of {T}, {W} …, drawn by kb.symbols
+            files.append(File.generated(config, f"{symbols.FOLDER}/{symbols.file_name(symbol)}", content=symbols.svg(symbol)))
         for page in self.pages:
             if self.page_dir is not None:
                 files.append(_PageFile(page.path, str(self.page_dir), config.site_dir, page.path in self.changed))
@@ -131,12 +129,32 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         self.built, self.to_build = 0, sum(1 for f in files.documentation_pages() if f.is_modified())
         return files
 
+    def on_env(self, env, *, config: MkDocsConfig, files: Files):
+        self.csp = ContentSecurityPolicy(env)
+        return env
+
+    def on_page_context(self, context, *, page, config: MkDocsConfig, nav):
+        return self._with_csp(context)
+
+    def on_template_context(self, context, *, template_name: str, config: MkDocsConfig):
+        return self._with_csp(context)
+
+    def _with_csp(self, context):
+        """The page's Content-Security-Policy for templates/overrides/main.html (see kb.csp).
+
+        Not while serving: mkdocs' live reload injects an inline script of its own
+        into each page it serves, which no policy written at build time can list.
+        """
+        if self.csp is not None and self.live is None:
+            context["kb_csp"] = self.csp.policy(context)
+        return context
+
     def on_page_markdown(self, markdown: str, *, page, config: MkDocsConfig, files: Files) -> str:
         markdown, self.raw_blocks[page.file.src_uri] = raw_html.stash(markdown)
         return markdown
 
     def on_page_content(self, html: str, *, page, config: MkDocsConfig, files: Files) -> str:
-        return raw_html.restore(html, self.raw_blocks.pop(page.file.src_uri, []))
+        return raw_html.restore(html, self.raw_blocks.pop(page.file.src_uri, None))
 
     def on_post_page(self, output: str, *, page, config: MkDocsConfig) -> str:
         self.built += 1

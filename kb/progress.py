@@ -10,9 +10,13 @@ from typing import TextIO
 
 
 class Progress:
-    def __init__(self, stream: TextIO = sys.stderr) -> None:
-        self.stream = stream
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self._stream = stream  # None: whatever sys.stderr is when writing (tests swap it)
         self._last = 0.0
+
+    @property
+    def stream(self) -> TextIO:
+        return self._stream or sys.stderr
 
     @property
     def enabled(self) -> bool:

@@ -6,29 +6,67 @@ only to pass it through unchanged, and at 27,000 pages that parsing is most of
 a build's time. Templates mark such blocks with START and END; before Markdown
 runs, each block is swapped for a placeholder paragraph, and after it the
 block is put back as it was.
+
+Blocks are also how imported text stays out of Markdown: a name or a ruling
+inside a block is never parsed as Markdown or as an attribute list. So the
+placeholder must not be forgeable by that text: its token is one the page's
+Markdown does not contain anywhere, and only placeholders this stash made are
+replaced.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 START = "<!-- kb:raw -->"
 END = "<!-- /kb:raw -->"
-_BLOCK = re.compile(re.escape(START) + r"\n(.*?)\n?" + re.escape(END), re.DOTALL)
-_PLACEHOLDER = re.compile(r"<p>kbraw(\d+)x</p>")
+# A block keeps the indentation of its START line (a block inside an admonition
+# stays inside it); its placeholder is written with that indentation.
+_BLOCK = re.compile(r"^([ \t]*)" + re.escape(START) + r"\n(.*?)\n?[ \t]*" + re.escape(END), re.DOTALL | re.MULTILINE)
 
 
-def stash(markdown: str) -> tuple[str, list[str]]:
+@dataclass(frozen=True, slots=True)
+class Stash:
+    """The blocks taken out of one page, and the token of their placeholders."""
+
+    token: str = "kbraw"
+    blocks: list[str] = field(default_factory=list)
+
+
+def stash(markdown: str) -> tuple[str, Stash]:
     """The Markdown with each marked block replaced by a placeholder, and the blocks."""
-    blocks: list[str] = []
+    held = Stash(_unused_token(markdown))
 
     def placeholder(match: re.Match[str]) -> str:
-        blocks.append(match.group(1))
-        return f"\n\nkbraw{len(blocks) - 1}x\n\n"
+        held.blocks.append(match.group(2))
+        return f"\n\n{match.group(1)}{held.token}{len(held.blocks) - 1}x\n\n"
 
-    return _BLOCK.sub(placeholder, markdown), blocks
+    return _BLOCK.sub(placeholder, markdown), held
 
 
-def restore(html: str, blocks: list[str]) -> str:
+def restore(html: str, held: Stash | None) -> str:
     """Put the stashed blocks back where Markdown left their placeholders."""
-    return _PLACEHOLDER.sub(lambda match: blocks[int(match.group(1))], html)
+    if held is None or not held.blocks:
+        return html
+    blocks = held.blocks
+    pattern = re.compile(rf"<p>{held.token}(\d+)x</p>")
+
+    def block(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        return blocks[number] if number < len(blocks) else match.group()
+
+    return pattern.sub(block, html)
+
+
+def _unused_token(markdown: str) -> str:
+    """"kbraw", or "kbraw1", "kbraw2", …: the first that appears nowhere in `markdown`.
+
+    Letters and digits only, so no Markdown escape or entity in the page's
+    text can spell it either.
+    """
+    token, n = "kbraw", 0
+    while token in markdown:
+        n += 1
+        token = f"kbraw{n}"
+    return token

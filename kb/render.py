@@ -2,10 +2,14 @@
 
 Nothing else writes pages. Templates autoescape, so imported text reaches a
 page only as escaped text; the links this module inserts are the only markup.
+Text from a record is never left to Markdown: templates put it inside raw HTML
+blocks (kb.raw_html), and the few places Markdown must see it have a filter
+of their own (kb.markup).
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,12 +18,15 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from markupsafe import Markup, escape
 
-from kb import urls
-from kb.changes import diff_releases
+from kb import markup, symbols, urls
+from kb.card_links import gatherer_url, scryfall_url
+from kb.changes import Changes, diff_releases
+from kb.code_html import python_block
 from kb.errors import BuildError
 from kb.links import Span, Target
 from kb.model import Origin, Rule, RuleKind, natural_key, rule_kind, section_of
 from kb.parallel import parallel_map
+from kb.rule_nav import section_nav
 from kb.store import KnowledgeBase
 
 if TYPE_CHECKING:  # the report is data here: rendering never runs the engine
@@ -39,6 +46,9 @@ def render_pages(kb: KnowledgeBase, templates: Path, report: CheckReport | None 
     return Renderer(kb, templates, report).pages()
 
 
+# Reminder text: a parenthesized aside in a card's text (no nested parentheses in Oracle text).
+_REMINDER = re.compile(r"\([^()\n]*\)")
+
 # Beyond this many cards, the card index is split into one page per first letter:
 # one page listing 27,000 cards would be megabytes to download.
 CARDS_ON_ONE_PAGE = 1000
@@ -57,9 +67,19 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
             keep_trailing_newline=True,
+            # Every printed value: control characters and lone surrogates become visible escapes.
+            finalize=markup.inert,
+        )
+        self.env.filters.update(
+            page_title=markup.page_title,
         )
         # The page being rendered: links are written relative to it.
         self.here = "index.html"
+        self._sections: dict[str, list[str]] | None = None
+        self._changes: Changes | None = None
+        self._rule_changes: dict[str, str] | None = None
+        self._attached: dict[str, list] | None = None
+        self.env.filters["groupby_letter"] = _by_letter
         # Helpers are globals, not per-render variables, so imported macros need no
         # `with context` and Jinja can reuse the macro module for every page.
         self.env.globals.update(
@@ -72,6 +92,7 @@ class Renderer:
             link=lambda url: urls.relative(url, self.here),
             linked=lambda kind, record_id, text: self.linked(kind, record_id, text, self.here),
             rule=kb.rules.get,
+            rule_shown=lambda number: number in kb.rules or number in kb.links.backlinks,
             rule_title=self.rule_title,
             rule_url=urls.rule_url,
             card_url=urls.card_url,
@@ -80,6 +101,13 @@ class Renderer:
             glossary_url=urls.glossary_url,
             cited_by=kb.cited_by,
             shorten=_shorten,
+            example_label=self.example_label,
+            python_block=python_block,
+            card_text=self.card_text,
+            scryfall_url=scryfall_url,
+            gatherer_url=gatherer_url,
+            attached_to=self.attached_to,
+            rule_change=self.rule_change,
             depth=lambda number: {RuleKind.RULE: 1, RuleKind.SUBRULE: 2}.get(rule_kind(number), 0),
         )
 
@@ -134,12 +162,13 @@ class Renderer:
             return self.page(path, "engine.md.j2")
         if path == "changes.md":
             assert kb.rules_document and kb.previous_rules
-            return self.page(path, "changes.md.j2", changes=diff_releases(kb.previous_rules, kb.rules_document))
+            return self.page(path, "changes.md.j2", changes=self.changes())
         if folder == "cards":
             return self.page(path, "card.md.j2", card=kb.cards[stem], rulings=kb.card_rulings(stem))
         if folder == "rules":
             numbers = self.sections().get(stem, [])
-            return self.page(path, "section.md.j2", section=stem, title=self.rule_title(stem), numbers=numbers)
+            nav = section_nav(kb, list(self.sections()), stem, numbers)
+            return self.page(path, "section.md.j2", section=stem, title=self.rule_title(stem), numbers=numbers, nav=nav)
         raise ValueError(f"no page at {path}")
 
     def page(self, path: str, template: str, **context: Any) -> Page:
@@ -155,17 +184,32 @@ class Renderer:
 
     def linked(self, kind: str, record_id: str, text: str, here: str) -> Markup:
         """Escaped `text` with each resolved reference turned into a link."""
-        spans = self.kb.links.spans.get((kind, record_id), [])
+        return Markup(self._linked_html(kind, record_id, text, here, 0, len(text)))
+
+    def card_text(self, text: str, kind: str = "", record_id: str = "") -> Markup:
+        """A card's printed text: escaped, references linked, symbols as icons, reminder text in italics."""
+        out, pos = [], 0
+        for reminder in _REMINDER.finditer(text):
+            out.append(self._linked_html(kind, record_id, text, self.here, pos, reminder.start()))
+            inner = self._linked_html(kind, record_id, text, self.here, reminder.start(), reminder.end())
+            out.append(f'<i class="kb-reminder">{inner}</i>')
+            pos = reminder.end()
+        out.append(self._linked_html(kind, record_id, text, self.here, pos, len(text)))
+        return Markup("".join(out))
+
+    def _linked_html(self, kind: str, record_id: str, text: str, here: str, start: int, end: int) -> str:
+        """HTML of `text[start:end]`: the references wholly inside it linked, the rest escaped with symbol icons."""
+        spans = self.kb.links.spans.get((kind, record_id), []) if kind else []
         out: list[str] = []
-        pos = 0
+        pos = start
         for span in sorted(spans, key=lambda s: s.start):
-            if span.start < pos:  # overlapping matches: the first one wins
+            if span.start < pos or span.end > end:  # overlapping, or not inside this piece: left as text
                 continue
-            out.append(escape(text[pos : span.start]))
+            out.append(symbols.with_icons(escape(text[pos : span.start]), here))
             out.append(self.anchor(span, text[span.start : span.end], here))
             pos = span.end
-        out.append(escape(text[pos:]))
-        return Markup("".join(out))
+        out.append(symbols.with_icons(escape(text[pos:end]), here))
+        return "".join(out)
 
     def anchor(self, span: Span, label: str, here: str) -> str:
         url = self.target_url(span.target)
@@ -204,6 +248,43 @@ class Renderer:
         related = [(c, "named in its rulings") for c in named] + [(c, "its rulings name this card") for c in naming - named]
         return sorted(((self.kb.cards[c], how) for c, how in related if c in self.kb.cards), key=lambda pair: pair[0].name)
 
+    def example_label(self, ruling_id: str) -> str:
+        """An example named for a reader: its card (or "General ruling") and the start of its ruling."""
+        ruling = self.kb.rulings[ruling_id]
+        owner = self.kb.cards[ruling.card].name if ruling.card in self.kb.cards else "General ruling"
+        return f"{owner}: {_shorten(ruling.text, 70)}"
+
+    def attached_to(self, ruling_id: str) -> list:
+        """The cards whose pages attach the general ruling `ruling_id`, by name."""
+        if self._attached is None:
+            self._attached = defaultdict(list)
+            for card in self.sorted_cards():
+                for general in card.general_rulings:
+                    self._attached[general].append(card)
+        return self._attached.get(ruling_id, [])
+
+    # --- what changed in the latest release --------------------------------------
+
+    def changes(self) -> Changes:
+        if self._changes is None:
+            assert self.kb.rules_document and self.kb.previous_rules
+            self._changes = diff_releases(self.kb.previous_rules, self.kb.rules_document)
+        return self._changes
+
+    def rule_change(self, number: str) -> str | None:
+        """How rule `number` changed in the latest release ("added", "changed", "renumbered"), or None.
+
+        The answer is also the anchor's prefix on the Changes page: `changes.html#changed-302.6`.
+        """
+        if not (self.kb.rules_document and self.kb.previous_rules):
+            return None
+        if self._rule_changes is None:
+            changes = self.changes()
+            self._rule_changes = {r.number: "added" for r in changes.added}
+            self._rule_changes |= {c.new.number: "changed" for c in changes.changed}
+            self._rule_changes |= {m.new.number: "renumbered" for m in changes.renumbered}
+        return self._rule_changes.get(number)
+
     # --- structure ---------------------------------------------------------------
 
     def card_letters(self) -> dict[str, list]:
@@ -224,6 +305,11 @@ class Renderer:
 
     def sections(self) -> dict[str, list[str]]:
         """Section -> the rule numbers shown on its page: the release's rules, or just the cited ones."""
+        if self._sections is None:
+            self._sections = self._group_sections()
+        return self._sections
+
+    def _group_sections(self) -> dict[str, list[str]]:
         numbers = set(self.kb.rules) | set(self.kb.links.backlinks)
         by_section: dict[str, list[str]] = defaultdict(list)
         for number in numbers:
@@ -244,6 +330,15 @@ class Renderer:
             rule = self.kb.rules.get(chapter)
             chapters.append((chapter, rule.text if rule else "", by_chapter[chapter]))
         return chapters
+
+
+def _by_letter(terms: list) -> dict[str, list]:
+    """Glossary terms under their first letter, A to Z, then "#" for digits and symbols."""
+    groups: dict[str, list] = defaultdict(list)
+    for term in terms:
+        first = term.term[:1].upper()
+        groups[first if "A" <= first <= "Z" else "#"].append(term)
+    return {letter: groups[letter] for letter in sorted(groups, key=lambda g: (g == "#", g))}
 
 
 def _shorten(text: str, limit: int = 160) -> str:

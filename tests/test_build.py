@@ -14,7 +14,7 @@ from kb.sources.content import load_content
 
 
 class _Page(HTMLParser):
-    """Ids and links of one built page."""
+    """Ids, links and text of one built page."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -28,6 +28,8 @@ class _Page(HTMLParser):
             self.ids.add(a["id"] or "")
         if tag == "a" and a.get("href"):
             self.links.append((a["href"] or "", a.get("class") or ""))
+        if tag == "img" and a.get("alt"):  # a symbol's icon reads (and copies) as its text
+            self.text.append(a["alt"] or "")
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)
@@ -141,7 +143,7 @@ def test_build_merges_imported_bulk_data_with_content(project: Path):
 
 def test_card_pages_show_verified_examples_and_related_cards(built: Path):
     rona = (built / "cards" / "rona-disciple-of-gix.html").read_text(encoding="utf-8")
-    assert rona.count("Example: verified by the engine") == 9 + 8  # its own rulings and the general ones
+    assert rona.count("✓ Verified by the engine") == 9 + 8  # its own rulings and the general ones
     assert "FAILED" not in rona
     assert 'Related: <a href="jodah-archmage-eternal.html"' in rona
     engine = (built / "engine.html").read_text(encoding="utf-8")

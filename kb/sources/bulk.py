@@ -7,18 +7,23 @@ reported with its position instead of surfacing later as a crash in a template.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Mapping
 from datetime import date
 from typing import Any, NamedTuple
 
 from kb.errors import SourceError
-from kb.model import Card, Origin, Ruling
+from kb.model import MAX_ID_LENGTH, Card, Origin, Ruling
 
 # Layouts that are not cards a player looks up rulings for. Tokens and emblems
 # share names across many Oracle identities ("Soldier", "Treasure"), which would
 # collide on the card id derived from the name; art-series cards are souvenirs.
 SKIPPED_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
+
+# Half of a UTF-16 pair, as a JSON escape such as \ud800 can produce: no file
+# or page can hold it as UTF-8, so it is refused where it comes in.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Imported(NamedTuple):
@@ -51,19 +56,42 @@ def require_text(obj: Mapping[str, Any], key: str, where: Where) -> str:
         raise where.error(f"missing field {key!r}")
     if not isinstance(value, str):
         raise where.error(f"field {key!r} should be text, found {json_type(value)}")
-    return value
+    return checked_text(value, key, where)
 
 
 def optional_text(obj: Mapping[str, Any], key: str, where: Where) -> str | None:
     value = obj.get(key)
-    if value is None or isinstance(value, str):
-        return value
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return checked_text(value, key, where)
     raise where.error(f"field {key!r} should be text, found {json_type(value)}")
+
+
+def checked_text(value: str, key: str, where: Where) -> str:
+    """`value`, unless it holds a lone surrogate, which no UTF-8 file can store."""
+    found = _SURROGATE.search(value)
+    if found:
+        raise where.error(
+            f"field {key!r} holds a lone surrogate U+{ord(found[0]):04X} at character {found.start() + 1}",
+            hint="an invalid \\u escape: the file is damaged",
+        )
+    return value
 
 
 def shared(value: str | None) -> str | None:
     """One copy of a short, much-repeated value ("2", "Instant", "wotc") for all records that hold it."""
     return None if value is None else sys.intern(value)
+
+
+def require_addressable(card: Card, where: Where) -> Card:
+    """`card`, unless its name makes an id too long to name its page's file."""
+    if len(card.id) > MAX_ID_LENGTH:
+        raise where.error(
+            f"card name too long: its address would be {len(card.id)} characters, more than {MAX_ID_LENGTH}",
+            hint="the file is damaged or not card data",
+        )
+    return card
 
 
 def require_date(obj: Mapping[str, Any], key: str, where: Where) -> date:

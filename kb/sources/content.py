@@ -13,6 +13,8 @@ its line number: an error points at the exact line an author has to fix.
 from __future__ import annotations
 
 import io
+import os
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +24,7 @@ from pathlib import Path
 import yaml
 
 from kb.errors import ContentError, KbError, raise_all
-from kb.model import Card, EnginePart, Example, Origin, Ruling, ruling_id, slugify
+from kb.model import MAX_ID_LENGTH, Card, EnginePart, Example, Origin, Ruling, card_slug, ruling_id, slugify
 
 CARD_FIELDS = {
     "name": True,
@@ -75,17 +77,9 @@ class _Reader:
     def read_file(self, path: Path, read: Callable[[yaml.Node, str], None]) -> None:
         shown = _display_path(path)
         try:
-            node = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-        except yaml.MarkedYAMLError as e:
-            mark = e.problem_mark or e.context_mark
-            line = mark.line + 1 if mark else 0
-            problem = e.problem or e.context or "invalid YAML"
-            self.errors.append(
-                ContentError(f"YAML syntax error: {problem}", Origin(shown, line), "check indentation and quoting")
-            )
-            return
-        except UnicodeDecodeError as e:
-            self.errors.append(ContentError(f"not UTF-8 text: {e.reason}", Origin(shown), "save the file as UTF-8"))
+            node = _compose(path, shown)
+        except ContentError as e:
+            self.errors.append(e)
             return
         if node is None:
             self.errors.append(ContentError("empty file", Origin(shown), "remove it or add a record"))
@@ -102,6 +96,7 @@ class _Reader:
         if fields is None:
             return
         card = _card(fields, node, path)
+        _require_addressable(card.id, "card name", card.origin)
         self.cards.append(card)
         for item in _items(fields.get("rulings"), path):
             self._guard(lambda item=item: self.card_ruling(item, path, card.id, CARD_RULING_FIELDS))
@@ -133,7 +128,7 @@ class _Reader:
                 raise ContentError(
                     "missing required field 'date'", _origin(path, node), "a card ruling needs its publication date"
                 )
-            card_id = slugify(_text(fields["card"], path))
+            card_id = card_slug(_text(fields["card"], path))
             self.card_ruling(node, path, card_id, LOOSE_RULING_FIELDS)
             return
         if "id" not in fields:
@@ -144,6 +139,7 @@ class _Reader:
             raise ContentError("missing required field 'rules'", _origin(path, node), "list the rules a general ruling explains")
         published = _date(fields["date"], path) if "date" in fields else None
         rid = slugify(_text(fields["id"], path))
+        _require_addressable(rid, "ruling id", _origin(path, fields["id"]))
         self.rulings.append(self._ruling(fields, node, path, rid, None, published))
 
     def _ruling(
@@ -198,6 +194,13 @@ class _Reader:
         fields: dict[str, yaml.Node] = {}
         ok = True
         for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                # Never print it: an alias-built key can stand for billions of nodes.
+                ok = False
+                self.errors.append(
+                    ContentError(f"a field name in {what} must be plain text", _origin(path, key_node), "write 'field: value'")
+                )
+                continue
             key = str(key_node.value)
             if key not in known:
                 ok = False
@@ -255,11 +258,86 @@ def _plain(node: yaml.Node, at: tuple[str | int, ...], lines: dict[tuple[str | i
     return yaml.SafeLoader(io.StringIO("")).construct_object(node)
 
 
-def _display_path(path: Path) -> str:
+def _compose(path: Path, shown: str) -> yaml.Node | None:
+    """The file's YAML node tree; anything that keeps it from being one is a ContentError."""
+    if path.is_dir():
+        raise ContentError("a folder, not a YAML file", Origin(shown), "rename it or move it out of content/")
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise ContentError(f"not UTF-8 text: {e.reason}", Origin(shown), "save the file as UTF-8") from None
+    except OSError as e:
+        raise ContentError(f"cannot read: {e.strerror or e}", Origin(shown), "check the file and its permissions") from None
+    if line := _too_many_open_brackets(text):
+        raise ContentError(
+            f"more than {_MAX_OPEN} '[' or '{{' open at once", Origin(shown, line), "close the lists and mappings you open"
+        )
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else 0
+        problem = e.problem or e.context or "invalid YAML"
+        raise ContentError(f"YAML syntax error: {problem}", Origin(shown, line), "check indentation and quoting") from None
+    except yaml.reader.ReaderError as e:  # a character YAML does not allow in a file (NUL, ESC, …)
+        line = text.count("\n", 0, e.position) + 1
+        raise ContentError(
+            f"character U+{e.character:04X} is not allowed in YAML",
+            Origin(shown, line),
+            'remove it, or write it as an escape such as "\\x1b" in a double-quoted string',
+        ) from None
+    except RecursionError:
+        raise ContentError(
+            f"lists or mappings nested more than {_MAX_DEPTH} deep", Origin(shown, _too_deep(text)), "flatten it"
+        ) from None
+
+
+# Far deeper than any record; PyYAML's composer recurses and fails a little past this.
+_MAX_DEPTH = 100
+
+
+# PyYAML's scanner takes time quadratic in the depth of '[' and '{' nesting
+# (seconds at a few thousand): such a file is refused before it starts. Brackets
+# inside text count too, which only a file with hundreds unclosed can notice.
+_MAX_OPEN = 2 * _MAX_DEPTH
+_BRACKETS = re.compile(r"[\[\]{}\n]")
+
+
+def _too_many_open_brackets(text: str) -> int:
+    """The line where more than _MAX_OPEN brackets are open, or 0."""
+    if text.count("[") + text.count("{") <= _MAX_OPEN:
+        return 0
+    depth, line = 0, 1
+    for found in _BRACKETS.finditer(text):
+        char = found[0]
+        if char == "\n":
+            line += 1
+        elif char in "[{":
+            depth += 1
+            if depth > _MAX_OPEN:
+                return line
+        else:
+            depth = max(depth - 1, 0)
+    return 0
+
+
+def _too_deep(text: str) -> int:
+    """The line where nesting first passes _MAX_DEPTH (the parser streams events, so it does not recurse)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth > _MAX_DEPTH:
+                return event.start_mark.line + 1
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
+    return 0
+
+
+def _display_path(path: Path) -> str:
+    """The path relative to the working folder when it is under it (without following links: one may loop)."""
+    relative = os.path.relpath(os.path.abspath(path))
+    return str(path) if relative.startswith("..") else relative
 
 
 def _origin(path: str, node: yaml.Node) -> Origin:
@@ -269,11 +347,41 @@ def _origin(path: str, node: yaml.Node) -> Origin:
 def _text(node: yaml.Node, path: str) -> str:
     if not isinstance(node, yaml.ScalarNode) or node.value == "":
         raise ContentError("expected text", _origin(path, node), "write a plain value on this line")
+    if _is_null(node):
+        raise ContentError(
+            f"expected text, found {node.value or 'nothing'} (YAML's null)",
+            _origin(path, node),
+            'quote it if you mean the word: "null"',
+        )
+    found = _SURROGATE.search(node.value)
+    if found:
+        raise ContentError(
+            f"lone surrogate U+{ord(found[0]):04X} in the text",
+            _origin(path, node),
+            "write the character itself, not a \\u escape",
+        )
     return str(node.value).strip("\n") if node.style in ("|", ">") else str(node.value)
 
 
+def _require_addressable(record_id: str, what: str, origin: Origin) -> None:
+    if len(record_id) > MAX_ID_LENGTH:
+        raise ContentError(
+            f"{what} too long: its address would be {len(record_id)} characters, more than {MAX_ID_LENGTH}",
+            origin,
+            "shorten it",
+        )
+
+
+def _is_null(node: yaml.ScalarNode) -> bool:
+    return node.tag.endswith(":null")
+
+
+# Half of a UTF-16 pair (from a "\ud800" escape): no UTF-8 page or file can hold it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _optional_text(node: yaml.Node | None, path: str) -> str | None:
-    if node is None or (isinstance(node, yaml.ScalarNode) and node.tag.endswith(":null")):
+    if node is None or (isinstance(node, yaml.ScalarNode) and _is_null(node)):
         return None
     return _text(node, path)
 

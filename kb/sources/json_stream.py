@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,9 @@ _WHITESPACE = " \t\n\r"
 # A decode error this close to the end of the buffer may just mean the element
 # continues in the next chunk (a number or a literal cut in two).
 _TAIL = 32
+# No card or ruling comes near this; a value that grows past it is a damaged or
+# hostile file, and reading on would hold all of it in memory.
+MAX_ELEMENT = 64 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,13 +88,19 @@ class JsonReader:
             more = self._stream.read(max(at_least, self._chunk))
         except UnicodeDecodeError as exc:
             raise self.error(f"not UTF-8 text ({exc.reason})") from None
-        except (OSError, EOFError) as exc:  # a damaged .gz ends up here
-            raise self.error(f"cannot read: {exc}") from None
+        except (OSError, EOFError, zlib.error) as exc:  # a damaged .gz ends up here
+            raise self.error(f"cannot read: {exc}", hint="the file is damaged: download it again") from None
         if not more:
             self._eof = True
             return False
         self._buf += more
         return True
+
+    def _fill_within_limit(self) -> bool:
+        """Read as much again as the value read so far; refuse a value larger than MAX_ELEMENT."""
+        if len(self._buf) - self._pos > MAX_ELEMENT:
+            raise self.error(f"a value longer than {MAX_ELEMENT >> 20} MiB", hint="the file is damaged or not card data")
+        return self._fill(len(self._buf))
 
     def _sync_lines(self) -> None:
         """Count the newlines between the last counted position and the cursor."""
@@ -158,16 +168,20 @@ class JsonReader:
         while True:
             try:
                 value, end = self._decoder.raw_decode(self._buf, self._pos)
+            except RecursionError:
+                raise self.error("invalid JSON: arrays or objects nested too deep", hint="the file is damaged") from None
             except json.JSONDecodeError as exc:
                 unterminated = exc.msg.startswith("Unterminated string")
                 into_value = exc.pos - self._pos  # _fill moves the buffer; the offset into the value stays
-                if (unterminated or exc.pos >= len(self._buf) - _TAIL) and self._fill(len(self._buf)):
+                if (unterminated or exc.pos >= len(self._buf) - _TAIL) and self._fill_within_limit():
                     continue  # the value may run on into text not read yet: read more and retry
                 at = self._pos + into_value
                 if unterminated or not self._buf[at:].strip():
                     raise self.error(f"file ends early inside a value ({_reason(exc)})", at) from None
                 raise self.error(f"invalid JSON: {_reason(exc)}", at) from None
-            if end == len(self._buf) and self._fill():
+            except ValueError:  # from int(): more digits than Python converts (sys.get_int_max_str_digits)
+                raise self.error("invalid JSON: a number with thousands of digits", hint="the file is damaged") from None
+            if end == len(self._buf) and self._fill_within_limit():
                 continue  # a number cut at the chunk's end would decode as a shorter number
             self._pos = end
             return value

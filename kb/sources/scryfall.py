@@ -9,19 +9,21 @@ Imported text is kept as text; nothing here interprets or executes it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from kb.model import Card, Face, Origin, Ruling, ruling_id
+from kb.model import Card, Face, Origin, Ruling, ruling_id, variant_id
 from kb.sources.bulk import (
     SKIPPED_LAYOUTS,
     Imported,
     Where,
     optional_text,
     plural,
+    require_addressable,
     require_date,
     require_object,
     require_text,
@@ -57,7 +59,7 @@ def read_cards(path: Path) -> tuple[list[Card], list[str]]:
         if layout in SKIPPED_LAYOUTS:
             skipped[layout] += 1
             continue
-        card = _card(obj, where)
+        card = require_addressable(_card(obj, where), where)
         assert card.oracle_id is not None  # _card requires it
         previous = by_oracle.get(card.oracle_id)
         if previous is None or (card.oracle_id in reversible and layout != "reversible_card"):
@@ -73,7 +75,16 @@ def read_cards(path: Path) -> tuple[list[Card], list[str]]:
     notes = [f"{path}: skipped {plural(n, 'card')} of layout {layout!r}" for layout, n in sorted(skipped.items())]
     if duplicates:
         notes.append(f"{path}: skipped {plural(duplicates, 'card')} repeating an Oracle id")
-    return list(by_oracle.values()), notes
+    return _variants_apart(list(by_oracle.values())), notes
+
+
+def _variants_apart(cards: list[Card]) -> list[Card]:
+    """Cards that share a name (Unstable's variants) each get an address of their own."""
+    names = Counter(card.id for card in cards)
+    return [
+        dataclasses.replace(card, id=variant_id(card.id, card.oracle_id)) if names[card.id] > 1 and card.oracle_id else card
+        for card in cards
+    ]
 
 
 def _check_is_card(obj: Mapping[str, Any], where: Where) -> None:

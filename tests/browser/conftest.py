@@ -1,4 +1,4 @@
-"""Browser fixtures: one full build per session, headless Debian Chromium, a sub-path HTTP server.
+"""Browser fixtures: headless Debian Chromium, a sub-path HTTP server (the site is tests/conftest.py's full_site).
 
 Chromium is Debian's (/usr/bin/chromium), driven by Playwright: browsers are
 never downloaded. Without either, every browser test is reported as skipped,
@@ -16,10 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from kb.cli import main
-
-REPO = Path(__file__).resolve().parents[2]
-CR = REPO.parent / "shared" / "data" / "comprehensive-rules" / "MagicCompRules 20250919.txt"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -30,16 +26,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SUB_PATH = "sub/path"
-
-
-@pytest.fixture(scope="session")
-def full_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real CR plus content/, built once for the session."""
-    if not CR.is_file():
-        pytest.skip(f"real Comprehensive Rules release not available at {CR}")
-    site = tmp_path_factory.mktemp("browser") / "site"
-    assert main(["build", "--config", str(REPO / "mkdocs.yml"), "--rules", str(CR), "--site-dir", str(site)]) == 0
-    return site
 
 
 @pytest.fixture(scope="session")
@@ -96,3 +82,14 @@ def served_sub_path(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -
     server.shutdown()
     server.server_close()
     thread.join()
+
+
+@pytest.fixture(scope="session")
+def default_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The default build: the bundled content alone, without the Comprehensive Rules."""
+    from kb.cli import main
+    from tests.conftest import copy_project
+
+    root = copy_project(tmp_path_factory.mktemp("default") / "project")
+    assert main(["build", "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")]) == 0
+    return root / "site"

@@ -58,6 +58,6 @@ def test_ablating_one_rule_reruns_only_its_examples(project: Path, capsys):
     assert {"rona-disciple-of-gix-2018-04-27-6", "laelia-the-blade-reforged-2021-02-05-5"} <= {line.split()[2] for line in runs}
 
 
-def test_ablating_an_unimplemented_rule_is_an_error(project: Path, capsys):
-    assert main(["check", "-q", "--ablate", "999.9"]) == 1
+def test_ablating_an_unimplemented_rule_is_a_usage_error(project: Path, capsys):
+    assert main(["check", "-q", "--ablate", "999.9"]) == 2
     assert "the engine implements no rule 999.9" in capsys.readouterr().err

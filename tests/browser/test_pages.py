@@ -1,0 +1,246 @@
+"""What a person sees on each kind of page, at a desktop and a phone width."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.pipeline import Settings, load_knowledge_base
+
+REPO = Path(__file__).resolve().parents[2]
+WIDTHS = {"desktop": 1280, "phone": 390}
+
+
+@pytest.fixture(scope="module")
+def kb():
+    """The bundled content, as the pages were built from it: examples are compared with their source."""
+    return load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates"))
+
+
+@pytest.fixture(params=list(WIDTHS))
+def viewer(request, browser):
+    """A page at a desktop or a phone width; fails on script errors."""
+    context = browser.new_context(viewport={"width": WIDTHS[request.param], "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def open_page(tab, site: Path, path: str) -> None:
+    url, _, anchor = path.partition("#")
+    tab.goto(site.joinpath(url).as_uri() + (f"#{anchor}" if anchor else ""))
+
+
+def test_every_example_reads_as_its_source(viewer, full_site: Path, kb):
+    examples = [r for r in kb.rulings.values() if r.example]
+    assert examples, "the bundled content has examples"
+    for page in sorted({(f"cards/{r.card}.html" if r.card else "rulings/index.html") for r in examples}):
+        open_page(viewer, full_site, page)
+        for ruling in (r for r in examples if page.endswith(f"{r.card}.html") or (r.card is None and page.startswith("rulings/"))):
+            proof = viewer.locator(f'[id="{ruling.id}"] details.kb-proof')
+            summary = proof.locator("summary")
+            assert "Verified by the engine" in summary.inner_text()
+            code = proof.locator("pre > code")
+            assert not code.is_visible(), "the code waits behind the badge"
+            summary.click()
+            assert code.is_visible()
+            assert code.inner_text() == ruling.example.code, f"{page}: example of {ruling.id} differs from its source"
+            assert "ran in the engine" in proof.locator(".kb-verdict").inner_text()
+
+
+def test_copy_button_copies_the_source(browser, served_sub_path: str, kb):
+    ruling = kb.rulings["rona-disciple-of-gix-2018-04-27-4"]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=served_sub_path.split("/sub/")[0])
+    tab = context.new_page()
+    try:
+        tab.goto(served_sub_path + f"cards/{ruling.card}.html")
+        proof = tab.locator(f'[id="{ruling.id}"] details.kb-proof')
+        proof.locator("summary").click()
+        proof.locator(".highlight").hover()
+        proof.locator("button.md-code__button[data-md-type=copy]").click()
+        # Material's button copies the code's visible text without trailing whitespace.
+        assert tab.evaluate("navigator.clipboard.readText()") == ruling.example.code.rstrip()
+    finally:
+        context.close()
+
+
+def rule_block(tab, number: str):
+    return tab.locator(f'.kb-rule:has(> h4[id="{number}"])')
+
+
+def test_a_permalink_highlights_its_rule(viewer, full_site: Path):
+    open_page(viewer, full_site, "rules/302.html#302.6")
+    landed, neighbour = rule_block(viewer, "302.6"), rule_block(viewer, "302.5")
+    background = "el => getComputedStyle(el).backgroundColor"
+    assert landed.evaluate(background) != neighbour.evaluate(background)
+    assert neighbour.evaluate(background) == "rgba(0, 0, 0, 0)"
+    top = landed.evaluate("el => el.getBoundingClientRect().top")
+    assert 0 <= top < viewer.viewport_size["height"] / 2, "the rule is in view, under the header"
+
+
+def test_copy_link_copies_the_rule_address(browser, served_sub_path: str):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=served_sub_path.split("/sub/")[0])
+    tab = context.new_page()
+    try:
+        tab.goto(served_sub_path + "rules/302.html")
+        rule_block(tab, "302.6").hover()
+        tab.get_by_role("button", name="Copy link to rule 302.6").click()
+        assert tab.evaluate("navigator.clipboard.readText()") == served_sub_path + "rules/302.html#302.6"
+    finally:
+        context.close()
+
+
+def test_cited_by_shows_a_marker_and_a_count_and_expands(viewer, full_site: Path):
+    open_page(viewer, full_site, "rules/302.html#302.6")
+    cited = rule_block(viewer, "302.6").locator("details.kb-cited-by")
+    summary = cited.locator("summary")
+    assert summary.evaluate("el => getComputedStyle(el, '::before').content") == '"▸ "'
+    count = int(summary.inner_text().removeprefix("Cited by "))
+    items = cited.locator("li")
+    assert count == items.count() >= 5
+    assert not items.first.is_visible()
+    summary.click()
+    assert items.first.is_visible()
+
+
+def test_engine_notes_wait_behind_a_toggle_and_name_each_example_once(viewer, full_site: Path):
+    open_page(viewer, full_site, "rules/302.html")
+    assert "exercised by" not in viewer.locator(".md-content").inner_text().lower()
+    notes = rule_block(viewer, "302.6").locator("details.kb-engine-notes")
+    assert notes.count() == 1
+    notes.locator("summary").click()
+    names = notes.locator("li a").all_inner_texts()
+    assert len(names) == len(set(names)) >= 10
+    assert all(": " in name for name in names), "each example is named by its card and ruling, never a bare id"
+    assert notes.locator("summary").inner_text() == f"Engine: {len(names)} examples"
+
+
+@pytest.mark.parametrize(("section", "title", "keyword", "number"), [("702", "Keyword abilities A–Z", "Deathtouch", "702.2"), ("701", "Keyword actions A–Z", "Scry", "701.22")])
+def test_keyword_sections_have_an_index(viewer, full_site: Path, section: str, title: str, keyword: str, number: str):
+    open_page(viewer, full_site, f"rules/{section}.html")
+    index = viewer.get_by_role("navigation", name=title)
+    names = [text.split(" ", 1)[1] for text in index.locator("li").all_inner_texts() if text[:3] == section]
+    keywords = names[1:]  # after the rule about keywords in general
+    assert keywords == sorted(keywords, key=str.lower) and len(keywords) > 40
+    index.get_by_role("link", name=f"{number} {keyword}", exact=True).click()
+    assert viewer.url.endswith(f"#{number}")
+    assert rule_block(viewer, number).locator(".kb-rule-text").inner_text() == keyword
+
+
+def test_rule_page_breadcrumb_contents_and_neighbours(viewer, full_site: Path):
+    open_page(viewer, full_site, "rules/302.html")
+    assert viewer.get_by_role("navigation", name="Breadcrumb").inner_text() == "Rules › 3. Card Types › 302. Creatures"
+    contents = viewer.get_by_role("navigation", name="In this section").locator("li").all_inner_texts()
+    assert contents[0].startswith("302.1 ") and any(c.startswith("302.6 ") for c in contents)
+    neighbours = viewer.get_by_role("navigation", name="Neighbouring sections")
+    assert neighbours.get_by_role("link").all_inner_texts() == ["← 301. Artifacts", "303. Enchantments →"]
+    neighbours.get_by_role("link", name="303. Enchantments →").click()
+    assert viewer.url.endswith("/rules/303.html")
+
+
+def test_glossary_jump_bar(viewer, full_site: Path):
+    open_page(viewer, full_site, "glossary/index.html")
+    bar = viewer.get_by_role("navigation", name="Glossary by first letter")
+    assert bar.get_by_role("link").count() >= 20
+    bar.get_by_role("link", name="M", exact=True).click()
+    assert viewer.url.endswith("#letter-m")
+    assert viewer.locator("#letter-m").evaluate("el => el.getBoundingClientRect().top") < 200
+    assert viewer.locator("#letter-m ~ .kb-term h3").first.inner_text().startswith("M")
+
+
+def test_engine_table_never_breaks_a_rule_number(viewer, full_site: Path):
+    open_page(viewer, full_site, "engine.html")
+    cells = viewer.locator("td.kb-rule-cell a")
+    assert cells.count() > 20
+    lines = cells.evaluate_all("links => links.map(a => a.getClientRects().length)")
+    assert set(lines) == {1}, "a rule number wrapped onto two lines"
+
+
+def copied(tab, locator) -> str:
+    """What Ctrl+C puts on the clipboard after selecting the element's contents."""
+    locator.evaluate("el => { const r = document.createRange(); r.selectNodeContents(el); getSelection().removeAllRanges(); getSelection().addRange(r); }")
+    tab.keyboard.press("Control+C")
+    return tab.evaluate("navigator.clipboard.readText()")
+
+
+def test_symbols_are_icons_that_copy_as_text(browser, full_site: Path, kb):
+    card = kb.cards["rona-disciple-of-gix"]
+    for width in WIDTHS.values():
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        tab = context.new_page()
+        requests: list[str] = []
+        tab.on("request", lambda request, seen=requests: seen.append(request.url))
+        try:
+            open_page(tab, full_site, f"cards/{card.id}.html")
+            oracle = tab.locator(".kb-oracle")
+            assert "{T}" not in oracle.inner_text(), "the symbol shows as an icon, not as text"
+            tap = oracle.get_by_role("img", name="{T}")
+            assert tap.count() == 1 and tap.evaluate("img => img.complete && img.naturalWidth > 0")
+            assert tab.locator(".kb-mana-cost img").evaluate_all("imgs => imgs.map(i => i.alt)") == ["{1}", "{U}", "{B}"]
+            assert copied(tab, oracle) == card.oracle_text
+            assert oracle.locator("i.kb-reminder").inner_text() == "(Artifacts, legendaries, and Sagas are historic.)"
+            # Rule text too: 106.12 speaks of {T}.
+            open_page(tab, full_site, "rules/106.html#106.12")
+            assert rule_block(tab, "106.12").get_by_role("img", name="{T}").count() == 1
+            assert [u for u in requests if not u.startswith("file://")] == [], "an icon came from off the machine"
+        finally:
+            context.close()
+
+
+def test_card_links_out_to_scryfall_and_gatherer(viewer, full_site: Path):
+    open_page(viewer, full_site, "cards/rona-disciple-of-gix.html")
+    scryfall = viewer.get_by_role("link", name="Scryfall", exact=True)
+    gatherer = viewer.get_by_role("link", name="Gatherer", exact=True)
+    assert scryfall.get_attribute("href") == "https://scryfall.com/search?q=%21%22Rona%2C%20Disciple%20of%20Gix%22"
+    assert gatherer.get_attribute("href").startswith("https://gatherer.wizards.com/Pages/Search/Default.aspx?name=")
+    assert "Rona%2C%20Disciple%20of%20Gix" in gatherer.get_attribute("href")
+
+
+def test_general_rulings_list_the_cards_that_attach_them(viewer, full_site: Path, kb):
+    open_page(viewer, full_site, "rulings/index.html")
+    attached = viewer.locator('[id="tap-symbol"] .kb-attached')
+    expected = sorted(c.name for c in kb.cards.values() if "tap-symbol" in c.general_rulings)
+    assert expected and attached.get_by_role("link").all_inner_texts() == expected
+    assert attached.inner_text().startswith(f"Attached to {len(expected)} cards: ")
+
+
+def test_a_rule_changed_in_the_latest_release_links_to_its_change(viewer, full_site: Path):
+    open_page(viewer, full_site, "rules/104.html#104.6")
+    marker = rule_block(viewer, "104.6").locator("a.kb-changed")
+    assert marker.inner_text().lower() == "changed 2025-09-19"
+    assert rule_block(viewer, "104.5").locator("a.kb-changed").count() == 0
+    marker.click()
+    assert viewer.url.endswith("/changes.html#changed-104.6")
+    entry = viewer.locator('[id="changed-104.6"]')
+    assert entry.is_visible() and entry.locator("ins, del").count() > 0
+
+
+@pytest.mark.parametrize("build", ["default", "full"])
+def test_home_suggested_searches_find_something(viewer, request, build: str):
+    site = request.getfixturevalue("default_site" if build == "default" else "full_site")
+    open_page(viewer, site, "index.html")
+    suggestions = viewer.locator("[data-kb-search-for]")
+    assert suggestions.count() >= 3
+    for query in suggestions.all_inner_texts():
+        viewer.keyboard.press("Escape")
+        viewer.locator(f'[data-kb-search-for="{query}"]').click()
+        viewer.wait_for_function(
+            "q => document.querySelector('[data-kb-search]').dataset.kbSearchState === 'done'"
+            " && document.querySelector('[data-kb-search-query]').value === q",
+            arg=query,
+        )
+        assert viewer.locator(".md-search-result__link").count() >= 1, f"no result for the suggested {query!r}"
+        viewer.evaluate("document.querySelector('[data-kb-search]').dataset.kbSearchState = ''")
+    how = viewer.get_by_role("heading", name="Add the Comprehensive Rules")
+    if build == "default":
+        assert how.is_visible()
+        assert "kb build --cache .cache/kb" in viewer.locator(".md-content").inner_text()
+    else:
+        assert how.count() == 0

@@ -1,0 +1,34 @@
+"""Example code as HTML: escaped once, its visible text the source."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from kb.code_html import python_block
+
+
+def visible_text(block: str) -> str:
+    """What a browser shows: the tags dropped, the entities decoded once."""
+    return html.unescape(re.sub(r"<[^>]+>", "", block))
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'game.battlefield_add("Rona, Disciple of Gix", alice)\nprint(x)\n#> 17\n',
+        "print('<b>&amp;</b>')  # Ashnod's Altar",
+        "x = 1",
+    ],
+)
+def test_visible_text_is_the_source(code: str):
+    assert visible_text(python_block(code)) == code
+
+
+def test_markup_is_highlighted_code():
+    block = python_block('print("a")\n')
+    assert block.startswith('<div class="language-python highlight"><pre><span></span><code>')
+    assert '<span class="nb">print</span>' in block
+    assert "&#34;" not in block and "&amp;#" not in block
