@@ -20,6 +20,7 @@ import ast
 import os
 import random
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -27,9 +28,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 ENGINE = REPO / "kb" / "engine"
 TESTS = ["tests/engine", "tests/test_examples.py", "tests/test_card_definitions.py"]
+TIMEOUT = 300  # seconds per mutant
 SELECT = "not ablating"  # the ablation test re-runs every example per rule: slow, and the examples already run
 
 SWAPS: dict[type, type] = {
@@ -165,8 +169,7 @@ def killed(root: Path, mutant: Mutant) -> bool:
             os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
             sys.path.insert(0, str(root))
             os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
-            import pytest
-
+            signal.alarm(TIMEOUT)  # a mutant that loops forever is caught: the tests never finish
             options = ["-x", "-q", "-p", "no:cacheprovider", "-k", SELECT, "--rootdir", str(root)]
             code = pytest.main([*options, *(str(root / t) for t in TESTS)])
             os._exit(int(code))

@@ -140,3 +140,31 @@ def test_a_type_line_the_engine_cant_read_is_an_error() -> None:
     with pytest.raises(DefinitionError, match="not a type line") as raised:
         compose(Facts("Bad", type_line="Creatur — Bird"), [])
     assert raised.value.at == ("type_line",)
+
+
+def test_exile_the_top_card_then_play_it_or_cast_it_from_exile() -> None:
+    scout = card(
+        "Scout",
+        "Creature — Human Scout",
+        ("activated", {"cost": "{T}", "effect": {"exile top card": {"then": "you may play it this turn"}}}),
+        pt="1",
+    )
+    vault = card(
+        "Vault",
+        "Artifact",
+        ("activated", {"cost": "{1}", "effect": {"exile top card": {"then": "link to this"}}}),
+        ("cast from exile", "exiled with this"),
+    )
+    game = Game(cards=[scout, vault])
+    alice, _ = game.players
+    source = game.battlefield_add("Scout", alice, summoning_sick=False)
+    box = game.battlefield_add("Vault", alice)
+    forest, bears = game.library_add("Forest", alice), game.library_add("Grizzly Bears", alice)
+    game.activate(source)
+    game.resolve()
+    game.play_land(forest)  # played from exile this turn
+    game.add_mana(alice, "{C}{G}{G}")
+    game.activate(box)
+    game.resolve()
+    game.cast(bears)  # cast from among cards exiled with the Vault
+    assert (forest.zone, bears.zone) == ("battlefield", "stack")

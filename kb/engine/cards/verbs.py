@@ -135,6 +135,24 @@ def _return_this(value: Any) -> Effect:
     return effect
 
 
+@verb("exile top card")
+def _exile_top(value: Any) -> Effect:
+    """Exile the top card of your library; then 'you may play it this turn' (Laelia) or 'link to this'
+    (Rona: cards exiled with this, which a `cast from exile` part may cast)."""
+    then = _settings(value, {"then": None}, "exile top card")["then"]
+    if then not in (None, "you may play it this turn", "link to this"):
+        raise DefinitionError("'exile top card' then: 'you may play it this turn' or 'link to this'")
+
+    def effect(ctx: EffectContext) -> None:
+        card = ctx.exile_top_card()
+        if card is not None and then == "you may play it this turn":
+            ctx.allow_play_this_turn(card)
+        elif card is not None and then == "link to this":
+            ctx.link_to_source(card)
+
+    return effect
+
+
 @verb("flicker target")
 def _flicker(value: Any) -> Effect:
     """Exile target, then return that card to the battlefield (under its owner's control, or 'your control')."""
