@@ -62,6 +62,11 @@ def run(args: argparse.Namespace) -> int:
             report.cases.append(Case("ablation", "rules", "the rules to ablate exist", "error", (problem,)))
         else:
             ablation = ablation_cases(kb, args.ablate, report)
+            if args.ablate_all and ablation.untested_rules:
+                unclaimed = Problem(
+                    f"implemented rules no example claims ({len(ablation.untested_rules)}): {', '.join(ablation.untested_rules)}"
+                )
+                report.cases.append(Case("ablation", "rules", "every implemented rule is claimed", "failed", (unclaimed,)))
             if not ablation.runs:
                 message = "no example names the ablated rule(s), so nothing shows that switching them off matters"
                 report.cases.append(
@@ -134,12 +139,11 @@ def _print_ablation(report: AblationReport, quiet: bool, show_untested: bool) ->
     for run in report.runs:
         if not quiet or not run.killed:
             verdict = "killed" if run.killed else "SURVIVED"
-            print(
-                f"ablate {run.rule:<8} {run.example_id:<45} {verdict}" + (f": {run.message}" if run.killed and not quiet else "")
-            )
+            detail = run.message if run.killed and not quiet else (f"not a failed check: {run.message}" if run.message else "")
+            print(f"ablate {run.rule:<8} {run.example_id:<45} {verdict}" + (f": {detail}" if detail else ""))
     if report.runs:
         killed = sum(run.killed for run in report.runs)
-        print(f"kill rate: {killed}/{len(report.runs)} = {report.kill_rate:.0%}")
+        print(f"kill rate: {killed}/{len(report.runs)} = {report.kill_rate:.0%} (a kill is a failed check of the example)")
     if show_untested and report.untested_rules:
         print(f"implemented rules no example claims ({len(report.untested_rules)}): {', '.join(report.untested_rules)}")
 
