@@ -282,6 +282,14 @@ class Results:
     hits: list[Hit]
     corrections: list[tuple[str, str]]
 
+    def showing_results_for(self, query: str) -> str | None:
+        """The query with each corrected word replaced by its correction; None when nothing was corrected."""
+        if not self.corrections:
+            return None
+        for typed, searched in self.corrections:
+            query = re.sub(rf"(?i)(?<![\w]){re.escape(typed)}(?![\w])", searched, query)
+        return query.strip()
+
 
 class _StoredPostings:
     """The index file's terms as `kb.search_rank.Postings`."""

@@ -59,8 +59,10 @@ def max_edits(word: str) -> int:
 def spelling_keys(term: str) -> tuple[str, str]:
     """The two buckets a term is listed in for corrections: its first two letters, and its last two.
 
-    One edit leaves one end of a word of 4 letters or more intact, so the
-    correction of a misspelt word is listed under one of its own two keys.
+    One edit leaves one end of a word of 5 letters or more intact, so the
+    correction of a misspelt word is listed under one of its own two keys
+    (missed: a 4-letter word with its middle letters swapped, and a long word
+    with both ends misspelt).
     """
     return term[:2], "-" + term[-2:]
 

@@ -437,6 +437,16 @@
     return fragment;
   }
 
+  // The query with each corrected word replaced by its correction (kb/search.py's showing_results_for).
+  function showingResultsFor(query, corrections) {
+    if (!corrections.length) return null;
+    corrections.forEach(function (c) {
+      var typed = c[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      query = query.replace(new RegExp("(?<![\\p{L}\\p{N}_])" + typed + "(?![\\p{L}\\p{N}_])", "giu"), c[1]);
+    });
+    return query.trim();
+  }
+
   function resultItem(rec, words) {
     var item = el("li", "md-search-result__item");
     var link = el("a", "md-search-result__link");
@@ -576,7 +586,9 @@
         self.say("Type a longer query");
         return null;
       }
-      self.say(result.total === 0 ? "No matching documents" : result.total === 1 ? "1 matching document" : result.total + " matching documents");
+      var count = result.total === 0 ? "No matching documents" : result.total === 1 ? "1 matching document" : result.total + " matching documents";
+      var corrected = showingResultsFor(query, result.corrections);
+      self.say(corrected ? "Showing results for “" + corrected + "” · " + count : count);
       return self.more(sequence);
     }).catch(function (err) {
       if (sequence === self.sequence) self.say("Search is unavailable: " + err.message);
