@@ -24,11 +24,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kb", description="Magic: The Gathering rulings knowledge base generator.")
     parser.add_argument("--version", action="version", version=f"kb {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    argv = sys.argv[1:] if argv is None else argv
+    # Only the command asked for is imported: `kb check` in CI need not load the server or the downloader.
+    chosen = next((arg for arg in argv if not arg.startswith("-")), None)
     for name, help_text in COMMANDS.items():
-        module = import_module(f"kb.commands.{name.replace('-', '_')}")
         sub = commands.add_parser(name, help=help_text, description=help_text)
-        module.add_arguments(sub)
-        sub.set_defaults(run=module.run)
+        if name == chosen:
+            module = import_module(f"kb.commands.{name.replace('-', '_')}")
+            module.add_arguments(sub)
+            sub.set_defaults(run=module.run)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

@@ -95,7 +95,10 @@ def link_records(kb: KnowledgeBase) -> tuple[Links, list[KbError]]:
         jobs.append(_Job(("glossary", term.id), term.text, Citation("glossary", term.id, term.origin), False))
     for card in kb.cards.values():
         # A card cites the rules of the keywords in its Oracle text.
-        jobs.append(_Job(("card", card.id), card.oracle_text, Citation("card", card.id, card.origin), False))
+        citation = Citation("card", card.id, card.origin)
+        jobs.append(_Job(("card", card.id), card.oracle_text, citation, False))
+        for i, face in enumerate(card.faces):  # and of the keywords on each face
+            jobs.append(_Job(("card-face", f"{card.id}/{i}"), face.oracle_text, citation, False))
     linker = _Linker(kb)
     _link_jobs(Finder(kb), linker, jobs, kb.rulings.values())
     return linker.finish()

@@ -19,7 +19,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from kb import raw_html
+from kb import raw_html, symbols
 from kb.csp import ContentSecurityPolicy
 from kb.errors import KbError
 from kb.inputs import INPUT_NAMES
@@ -117,6 +117,8 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
             self.outputs = BackgroundOutputs(update.checked, site_dir.parent, install_into=site_dir)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        for symbol in symbols.SYMBOLS:  # the icons of {T}, {W} …, drawn by kb.symbols
+            files.append(File.generated(config, f"{symbols.FOLDER}/{symbols.file_name(symbol)}", content=symbols.svg(symbol)))
         for page in self.pages:
             if self.page_dir is not None:
                 files.append(_PageFile(page.path, str(self.page_dir), config.site_dir, page.path in self.changed))

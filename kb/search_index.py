@@ -216,7 +216,7 @@ def _card_row(card: Card, doc: dict[str, Any]) -> _Row:
         body=body,
         context="",
         document=doc,
-        keys=(card.id, *(slugify(n) for n in other_names if n)),
+        keys=(card.id, *(slugify(n) for n in (card.name, *other_names) if n)),
         summary=body,
     )
 

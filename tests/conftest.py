@@ -58,3 +58,13 @@ def full_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     status = main(["build", "-f", str(root / "mkdocs.yml"), "--rules", str(latest), "--previous", str(previous), "-d", str(site)])
     assert status == 0
     return site
+
+
+@pytest.fixture(scope="session")
+def hostile_site(tmp_path_factory: pytest.TempPathFactory):
+    """A sample of the hostile payload corpus in every input field, built once (tests/hostile_inputs.py)."""
+    import hostile_inputs
+
+    shared_release("MagicCompRules 20250919.txt")
+    shared_release("MagicCompRules 20250606.txt")
+    return hostile_inputs.build(tmp_path_factory.mktemp("hostile"), hostile_inputs.sample(every=20), whole_rules=False)

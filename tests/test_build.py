@@ -14,7 +14,7 @@ from kb.sources.content import load_content
 
 
 class _Page(HTMLParser):
-    """Ids and links of one built page."""
+    """Ids, links and text of one built page."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -28,6 +28,8 @@ class _Page(HTMLParser):
             self.ids.add(a["id"] or "")
         if tag == "a" and a.get("href"):
             self.links.append((a["href"] or "", a.get("class") or ""))
+        if tag == "img" and a.get("alt"):  # a symbol's icon reads (and copies) as its text
+            self.text.append(a["alt"] or "")
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)

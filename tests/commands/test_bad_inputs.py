@@ -124,9 +124,13 @@ CASES: dict[str, tuple[Setup, str]] = {
         _yaml("long.yaml", "name: " + "B" * 300 + "\n"),
         r"content/cards/long\.yaml:1: card name too long",
     ),
-    "YAML nested 5,000 deep": (
-        _yaml("deep.yaml", "name: x\nrulings: " + "[" * 5000 + "]" * 5000 + "\n"),
-        r"deep\.yaml:2: lists or mappings nested more than 100 deep",
+    "YAML lists nested 5,000 deep": (
+        _yaml("deep.yaml", "name: x\nrulings:\n" + "- " * 5000 + "x\n"),
+        r"deep\.yaml:3: lists or mappings nested more than 100 deep",
+    ),
+    "YAML brackets nested 5,000 deep": (
+        _yaml("brackets.yaml", "name: x\nrulings: " + "[" * 5000 + "]" * 5000 + "\n"),
+        r"brackets\.yaml:2: more than 200 '\[' or '\{' open at once",
     ),
     "a NUL byte in YAML": (
         _yaml("nul.yaml", b"name: Opt\nshort_name: a\x00b\n"),
@@ -187,4 +191,4 @@ def test_a_file_in_place_of_the_output_folder_is_one_line(project: Path, capsys:
     status = main(["build", "-d", "out/site"])
     err = capsys.readouterr().err
     assert status == 1
-    assert err.splitlines() == [f"error: {project / 'out'}: File exists"], err
+    assert err.splitlines() == [f"error: cannot write {project / 'out'}: File exists"], err

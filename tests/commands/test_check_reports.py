@@ -147,3 +147,25 @@ def test_check_reads_the_same_inputs_as_build(project: Path, capsys):
     assert main(["check", "-q", "--scryfall-cards", str(bulk / "scryfall-truncated.json"),
                  "--scryfall-rulings", str(bulk / "scryfall-rulings.json")]) == 2  # fmt: skip
     assert "scryfall-truncated.json:4: file ends early inside a value" in capsys.readouterr().err
+
+
+def test_ablation_runs_are_cases_too(project: Path, capsys):
+    assert main(["check", "--format", "json", "--ablate", "400.7"]) == 0
+    cases = [c for c in json.loads(capsys.readouterr().out)["cases"] if c["suite"] == "ablation"]
+    assert {c["name"] for c in cases} >= {
+        "400.7 rona-disciple-of-gix-2018-04-27-6",
+        "400.7 laelia-the-blade-reforged-2021-02-05-5",
+    }
+    assert {c["status"] for c in cases} == {"passed"}
+
+
+def test_with_broken_records_the_examples_are_listed_as_not_run(project: Path, capsys):
+    card = project / "content" / "cards" / "rona-disciple-of-gix.yaml"
+    card.write_text(card.read_text(encoding="utf-8").replace("  - tap-symbol\n", "  - no-such-ruling\n", 1), encoding="utf-8")
+    assert main(["check", "--format", "json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    (records,) = [c for c in report["cases"] if c["name"] == "records"]
+    assert records["status"] == "failed"
+    assert records["problems"][0]["message"].startswith("unknown general ruling 'no-such-ruling'")
+    examples = [c for c in report["cases"] if c["suite"] == "examples"]
+    assert len(examples) == 24 and {c["skipped_because"] for c in examples} == {"not run: the records have errors"}
