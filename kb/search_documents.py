@@ -10,7 +10,7 @@ the same records in the same order in `kb search` and in the browser.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kb import urls
@@ -24,9 +24,6 @@ TITLE, ALIAS, PARENT, CONTEXT, BODY = 10.0, 6.0, 2.0, 1.5, 1.0
 # Parent rule texts this short are titles ("702.10. Haste") worth giving to children.
 SHORT_TITLE_WORDS = 6
 SNIPPET_CHARS = 280
-
-# (kind, id) -> the community's names for that record (content/search/aliases.yaml).
-Aliases = Mapping[tuple[str, str], list[str]]
 
 
 @dataclass
@@ -46,12 +43,14 @@ class SearchDocument:
         return [self.kind, self.title, self.url, self.context, shorten(self.snippet)]
 
 
-def searchable_documents(kb: KnowledgeBase, aliases: Aliases | None = None) -> Iterator[SearchDocument]:
+def searchable_documents(kb: KnowledgeBase) -> Iterator[SearchDocument]:
     """Every searchable record, ordered so that records found together are stored together.
 
-    A generator: the indexes are built in one pass over 100,000 documents, none of which is kept.
+    A rule or glossary entry is also found by what players call it (`kb.aliases`,
+    from content/search/aliases.yaml). A generator: the indexes are built in one
+    pass over 100,000 documents, none of which is kept.
     """
-    aliases = aliases or {}
+    aliases = kb.aliases
     see_rule = _glossary_aliases(kb)
     # Without a CR release, the rules that content cites still have pages (listing who cites them).
     numbers = sorted(set(kb.rules) | set(kb.links.backlinks), key=natural_key)
@@ -185,7 +184,3 @@ def shorten(text: str, limit: int = SNIPPET_CHARS) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
-
-def community_aliases(kb: KnowledgeBase) -> Aliases:
-    """The community's names for records (content/search/aliases.yaml), by the record they name."""
-    return {}

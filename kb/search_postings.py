@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
-from kb.search_documents import TITLE, SearchDocument, community_aliases, searchable_documents
+from kb.search_documents import TITLE, SearchDocument, searchable_documents
 from kb.search_rank import spelling_keys
 from kb.search_text import tokens
 from kb.store import KnowledgeBase
@@ -144,4 +144,4 @@ def build_search(kb: KnowledgeBase) -> BuiltSearch:
             refs.append((doc.kind, doc.id))
             yield doc
 
-    return BuiltSearch(records, refs, postings(passing(searchable_documents(kb, community_aliases(kb)))))
+    return BuiltSearch(records, refs, postings(passing(searchable_documents(kb))))
