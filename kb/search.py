@@ -208,7 +208,7 @@ class SearchIndex:
         for doc, matched, _ in top:
             row = rows[doc + 1]
             hits.append(_hit(row, _snippet(row[-1], words), _match(row, words, matched)))
-        return Results(hits, [(w.corrected_from or "", w.term) for w in words if w.corrected_from])
+        return Results(hits, ranking.corrections)
 
     def postings(self) -> _StoredPostings:
         """The file's terms, as the ranker reads them."""

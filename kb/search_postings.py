@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from kb.search_documents import TITLE, SearchDocument, searchable_documents
 from kb.search_rank import spelling_keys
-from kb.search_text import tokens
+from kb.search_text import STOP_WORDS, raw_tokens, stem, tokens
 from kb.store import KnowledgeBase
 
 # Postings kept as a frequent term's head: its best-weighted records. A term in
@@ -30,7 +30,7 @@ WHOLE_TITLE = 6.0
 Postings = tuple[array, array]
 
 
-def postings(docs: Iterable[SearchDocument]) -> dict[str, Postings]:
+def postings(docs: Iterable[SearchDocument], words: set[str] | None = None) -> dict[str, Postings]:
     """Term -> (document numbers, integer weights), in document order.
 
     Weight = field-weighted, saturating term frequency (BM25-like: a tenth
@@ -39,13 +39,15 @@ def postings(docs: Iterable[SearchDocument]) -> dict[str, Postings]:
 
     The full knowledge base has millions of postings: they are kept in arrays
     of machine numbers, and the idf, known only once every document is counted,
-    turns the term-frequency scores into weights in place.
+    turns the term-frequency scores into weights in place. `words`, when
+    given, collects the words as written (folded, before stemming), from which
+    misspellings are corrected.
     """
     collected: dict[str, tuple[array, array]] = {}
     total = 0
     for number, doc in enumerate(docs):
         total += 1
-        for term, score in _scores(doc).items():
+        for term, score in _scores(doc, words).items():
             found = collected.get(term)
             if found is None:
                 found = collected[term] = (array("I"), array("d"))
@@ -59,13 +61,16 @@ def postings(docs: Iterable[SearchDocument]) -> dict[str, Postings]:
     return index
 
 
-def _scores(doc: SearchDocument) -> dict[str, float]:
+def _scores(doc: SearchDocument, words: set[str] | None) -> dict[str, float]:
     """Term -> field-weighted, saturating term frequency in one document (before idf)."""
     scores: dict[str, float] = {}
     for weight, texts in doc.fields.items():
         terms: list[str] = []
         for text in texts:
-            terms += tokens(text)
+            raw = [t for t in raw_tokens(text) if t not in STOP_WORDS]
+            if words is not None:
+                words.update(raw)
+            terms += map(stem, raw)
         for term, tf in Counter(terms).items():
             scores[term] = scores.get(term, 0.0) + weight * (tf * 2.2) / (tf + 1.2)
     title_terms = [t for text in doc.fields.get(TITLE, [])[:1] for t in tokens(text)]
@@ -111,16 +116,17 @@ def _digits(number: int) -> str:
 _SMALL_NUMBERS = [_digits(n) for n in range(4096)]
 
 
-def spelling_buckets(index: dict[str, Postings]) -> Iterator[tuple[str, list[tuple[str, int]]]]:
-    """Spelling key -> the words listed under it with their record counts, keys and words in order.
+def spelling_buckets(index: dict[str, Postings], words: Iterable[str]) -> Iterator[tuple[str, list[tuple[str, int]]]]:
+    """Spelling key -> the words of the text listed under it, with the record count of their terms; in order.
 
     Only words of letters count: a number or a symbol is never a misspelling's correction.
     """
     buckets: dict[str, list[tuple[str, int]]] = {}
-    for term in sorted(index):
-        if len(term) >= 3 and term.isalpha() and term.isascii():
-            for key in spelling_keys(term):
-                buckets.setdefault(key, []).append((term, len(index[term][0])))
+    for word in sorted(words):
+        term = stem(word)
+        if len(word) >= 3 and word.isalpha() and word.isascii() and term in index:
+            for key in spelling_keys(word):
+                buckets.setdefault(key, []).append((word, len(index[term][0])))
     yield from sorted(buckets.items())
 
 
@@ -131,6 +137,7 @@ class BuiltSearch:
     records: list[list[str]]
     refs: list[tuple[str, str]]
     index: dict[str, Postings]
+    words: set[str]  # the words of the text as written, for correcting misspellings
 
 
 def build_search(kb: KnowledgeBase) -> BuiltSearch:
@@ -144,4 +151,6 @@ def build_search(kb: KnowledgeBase) -> BuiltSearch:
             refs.append((doc.kind, doc.id))
             yield doc
 
-    return BuiltSearch(records, refs, postings(passing(searchable_documents(kb))))
+    words: set[str] = set()
+    index = postings(passing(searchable_documents(kb)), words)
+    return BuiltSearch(records, refs, index, words)

@@ -12,8 +12,9 @@ A query, in steps:
 3. the last word, while still being typed (no space after it), also matches
    the terms it starts ("lae" -> "laelia"), at PREFIX_FACTOR of their weight
    (not a number: "60" is not the start of rules 600–609);
-4. a word that matches nothing is corrected to the nearest term of the index
-   (`Ranker.correct`), at CORRECTED_FACTOR: a corrected match ranks below an exact one;
+4. a word that matches nothing is corrected to the nearest word of the indexed
+   text (`Ranker.correct`), whose term then counts at CORRECTED_FACTOR: a
+   corrected match ranks below an exact one;
 5. records matching more of the words come first, then by summed weight, then
    in index order. A frequent term's postings start as its best HEAD records; when
    they do not give a page of records with every word, the full lists are used.
@@ -103,11 +104,12 @@ class Postings(Protocol):
 
 @dataclass
 class Word:
-    """One query word: its term, the prefix it may be the start of, and what it was corrected from."""
+    """One query word: as typed (folded), its term, the prefix it may be the start of, and its correction."""
 
+    raw: str
     term: str
     prefix: str | None = None
-    corrected_from: str | None = None
+    corrected_to: str | None = None  # the indexed word a misspelt word was corrected to
 
 
 @dataclass
@@ -119,7 +121,7 @@ class Ranking:
 
     @property
     def corrections(self) -> list[tuple[str, str]]:
-        return [(w.corrected_from, w.term) for w in self.words if w.corrected_from]
+        return [(w.raw, w.corrected_to) for w in self.words if w.corrected_to]
 
 
 def parse(query: str) -> list[Word]:
@@ -137,7 +139,7 @@ def parse(query: str) -> list[Word]:
         seen.add(term)
         # A number is whole as typed: "60" is not the start of 600–609.
         prefix = word if typing and i == len(words) - 1 and len(word) >= 2 and not RULE_NUMBER.match(word) else None
-        out.append(Word(term, prefix))
+        out.append(Word(word, term, prefix))
     return out
 
 
@@ -205,25 +207,25 @@ class Ranker:
             number: str | None = word.term
             while number and self.postings.entry(number) is None:
                 number = _parent(number)
-            return Word(number, None, None) if number else word
+            return Word(word.raw, number) if number else word
         if word.prefix and any(True for _ in self.postings.starting_with(word.prefix)):
             return word
-        corrected = self.correct(word.term)
-        return Word(corrected, None, word.term) if corrected else word
+        corrected = self.correct(word.raw)
+        return Word(word.raw, stem(corrected), None, corrected) if corrected else word
 
-    def correct(self, term: str) -> str | None:
-        """The nearest indexed term to a term the index lacks, from the two spelling buckets of its ends."""
-        if not max_edits(term):
+    def correct(self, word: str) -> str | None:
+        """The nearest word of the indexed text to a word that matches nothing, from the spelling buckets of its ends."""
+        if not max_edits(word):
             return None
         candidates: dict[str, int] = {}
-        for key in spelling_keys(term):
+        for key in spelling_keys(word):
             candidates.update(self.postings.spelling(key))
-        return nearest(term, sorted(candidates.items()))
+        return nearest(word, sorted(candidates.items()))
 
     def _matches(self, word: Word, truncated: list[str], use_full: bool) -> dict[int, float]:
         into: dict[int, float] = {}
         entry = self.postings.entry(word.term)
-        factor = CORRECTED_FACTOR if word.corrected_from else 1.0
+        factor = CORRECTED_FACTOR if word.corrected_to else 1.0
         if entry is not None:
             if entry.truncated and use_full:
                 decode(self.postings.full(word.term), factor, into)

@@ -33,15 +33,26 @@ me much my should so some what whats when where whether who why would you your
 """
 STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
 
-# Harman's S-stemmer as data: (suffix, unless the word ends with one of these, replacement).
-# Light on purpose: rule text is precise, and an aggressive stemmer would merge
-# terms a judge keeps apart. Applied to words of letters only, of 4 letters or more.
+# The stemmer, as data. Light on purpose: rule text is precise, and an
+# aggressive stemmer would merge terms a judge keeps apart. Words of letters
+# only, of STEM_MIN_LENGTH letters or more, in three steps:
+# 1. plurals (Harman's S-stemmer): the first rule whose suffix the word has,
+#    unless it ends with one of the exceptions ("creatures" -> "creature");
+# 2. verb endings: "-ing" or "-ed" dropped when VERB_MIN_STEM letters with a vowel
+#    remain, then a doubled final consonant undoubled ("tapped" -> "tap", "responded" -> "respond");
+# 3. a final "e" dropped from words of FINAL_E_LENGTH letters or more, so that
+#    "exile", "exiles" and "exiled" meet at "exil".
 STEM_RULES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("ies", ("eies", "aies"), "y"),
     ("es", ("aes", "ees", "oes"), "e"),
-    ("s", ("us", "ss"), ""),
+    ("s", ("us", "ss", "is"), ""),
 )
+VERB_ENDINGS = ("ing", "ed")
+VERB_MIN_STEM = 4
+UNDOUBLE = "bdfgmnprt"
+FINAL_E_LENGTH = 5
 STEM_MIN_LENGTH = 4
+_VOWEL = re.compile("[aeiouy]")
 
 _FOLD_TABLE = str.maketrans(FOLD)
 
@@ -59,7 +70,7 @@ def normalize(text: str) -> str:
 
 @functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
-    """A word's plural folded onto its singular ("creatures" -> "creature"); numbers and short words as they are.
+    """A word's inflections folded onto one term ("creatures", "attacked" -> "creatur", "attack"); numbers as they are.
 
     Cached: the same few thousand words make up most of the text.
     """
@@ -67,7 +78,16 @@ def stem(word: str) -> str:
         return word
     for suffix, unless, replacement in STEM_RULES:
         if word.endswith(suffix):
-            return word if word.endswith(unless) else word[: -len(suffix)] + replacement
+            if not word.endswith(unless):
+                word = word[: -len(suffix)] + replacement
+            break
+    for ending in VERB_ENDINGS:
+        rest = word[: -len(ending)]
+        if word.endswith(ending) and len(rest) >= VERB_MIN_STEM and _VOWEL.search(rest):
+            word = rest[:-1] if rest[-1] == rest[-2] and rest[-1] in UNDOUBLE else rest
+            break
+    if len(word) >= FINAL_E_LENGTH and word.endswith("e"):
+        word = word[:-1]
     return word
 
 
@@ -89,4 +109,8 @@ def browser_rules() -> dict[str, object]:
         "stopWords": " ".join(sorted(STOP_WORDS)),
         "stem": [[suffix, list(unless), replacement] for suffix, unless, replacement in STEM_RULES],
         "stemMin": STEM_MIN_LENGTH,
+        "verbEndings": list(VERB_ENDINGS),
+        "verbMinStem": VERB_MIN_STEM,
+        "undouble": UNDOUBLE,
+        "finalE": FINAL_E_LENGTH,
     }

@@ -149,7 +149,7 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
         writer.write(f"t/{term_file(key)}.js", _js("terms", key, entries))
     # Words by their first and last two letters, with their record counts, for correcting misspellings.
     spelling_keys = []
-    for key, words in spelling_buckets(index):
+    for key, words in spelling_buckets(index, built.words):
         spelling_keys.append(key)
         writer.write(f"s/{term_file(key)}.js", _js("spelling", key, " ".join(f"{w} {n}" for w, n in words)))
     meta = {

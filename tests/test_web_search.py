@@ -19,7 +19,7 @@ from kb import search_postings, web_search
 from kb.pipeline import Settings, load_knowledge_base
 from kb.search_documents import searchable_documents as documents
 from kb.search_postings import encode, postings
-from kb.search_text import stem, tokens
+from kb.search_text import tokens
 from kb.store import KnowledgeBase
 from kb.web_search import INDEX_DIR, term_shards, write_web_search
 
@@ -27,27 +27,6 @@ REPO = Path(__file__).resolve().parent.parent
 KB_SEARCH_JS = REPO / "templates" / "static" / "javascripts" / "kb-search.js"
 NODE_HARNESS = REPO / "tests" / "browser" / "web_search_node.js"
 SHARED_CR = REPO.parent / "shared" / "data" / "comprehensive-rules"
-
-
-def test_rule_numbers_are_whole_tokens():
-    assert tokens("See rule 302.6. Also rules 601.2a–h and 107.3i, section 605.") == [
-        "see",
-        "rule",
-        "302.6",
-        "also",
-        "rule",
-        "601.2a",
-        "h",
-        "107.3i",
-        "section",
-        "605",
-    ]
-
-
-def test_tokens_fold_case_accents_apostrophes_and_plurals():
-    assert tokens("The Creature’s ABILITIES in Lim-Dûl's Vault") == ["creature", "ability", "lim", "dul", "vault"]
-    assert stem("sickness") == "sickness"  # "ss" is not a plural
-    assert stem("status") == "status"
 
 
 def test_postings_are_written_as_variable_length_digits():

@@ -24,6 +24,10 @@
     this.stopWords = new Set(rules.stopWords.split(" "));
     this.stemRules = rules.stem;
     this.stemMin = rules.stemMin;
+    this.verbEndings = rules.verbEndings;
+    this.verbMinStem = rules.verbMinStem;
+    this.undouble = rules.undouble;
+    this.finalE = rules.finalE;
   }
 
   Text.prototype.normalize = function (text) {
@@ -34,14 +38,25 @@
     return folded(folded(text.toLowerCase()).normalize("NFKD")).replace(/\p{M}/gu, "");
   };
 
+  // kb/search_text.py's stem(): plurals, then verb endings, then a final "e".
   Text.prototype.stem = function (word) {
     if (word.length < this.stemMin || !/^[a-z]+$/.test(word)) return word;
     for (var i = 0; i < this.stemRules.length; i++) {
       var suffix = this.stemRules[i][0], unless = this.stemRules[i][1], replacement = this.stemRules[i][2];
       if (!word.endsWith(suffix)) continue;
-      if (unless.some(function (u) { return word.endsWith(u); })) return word;
-      return word.slice(0, -suffix.length) + replacement;
+      if (!unless.some(function (u) { return word.endsWith(u); })) word = word.slice(0, -suffix.length) + replacement;
+      break;
     }
+    for (var j = 0; j < this.verbEndings.length; j++) {
+      var ending = this.verbEndings[j];
+      var rest = word.slice(0, -ending.length);
+      if (word.endsWith(ending) && rest.length >= this.verbMinStem && /[aeiouy]/.test(rest)) {
+        var last = rest[rest.length - 1];
+        word = last === rest[rest.length - 2] && this.undouble.indexOf(last) >= 0 ? rest.slice(0, -1) : rest;
+        break;
+      }
+    }
+    if (word.length >= this.finalE && word.endsWith("e")) word = word.slice(0, -1);
     return word;
   };
 
@@ -202,7 +217,7 @@
       if (seen.has(term)) return;
       seen.add(term);
       var prefix = typing && i === words.length - 1 && word.length >= 2 && !RULE_NUMBER.test(word);
-      out.push({ term: term, prefix: prefix ? word : null, correctedFrom: null });
+      out.push({ raw: word, term: term, prefix: prefix ? word : null, correctedTo: null });
     });
     return out;
   };
@@ -215,7 +230,7 @@
   // The two spelling keys of a word: its first two letters, its last two.
   function spellingKeys(term) { return [term.slice(0, 2), "-" + term.slice(-2)]; }
 
-  // The nearest indexed word to `term` within maxEdits; ties: in most records, then A–Z (kb/search_rank.py's nearest).
+  // The nearest word of the indexed text to `term` within maxEdits; ties: in most records, then A–Z (kb/search_rank.py's nearest).
   Engine.prototype.nearest = function (term) {
     var limit = this.maxEdits(term);
     if (!limit) return null;
@@ -247,10 +262,10 @@
     var prefixes = words.filter(function (w) { return w.prefix; }).map(function (w) { return w.prefix; });
     return this.loadTerms(words.map(function (w) { return w.term; }).concat(numbers), prefixes).then(function () {
       var misspelt = words.filter(function (w) {
-        return !self.entry(w.term) && !RULE_NUMBER.test(w.term) && !(w.prefix && self.startingWith(w.prefix).length) && self.maxEdits(w.term);
+        return !self.entry(w.term) && !RULE_NUMBER.test(w.term) && !(w.prefix && self.startingWith(w.prefix).length) && self.maxEdits(w.raw);
       });
       var keys = new Set();
-      misspelt.forEach(function (w) { spellingKeys(w.term).forEach(function (k) { if (self.spellingKeys.has(k)) keys.add(k); }); });
+      misspelt.forEach(function (w) { spellingKeys(w.raw).forEach(function (k) { if (self.spellingKeys.has(k)) keys.add(k); }); });
       return Promise.all(Array.from(keys).map(function (k) { return self.fetch("s/" + fileName(k) + ".js"); }));
     }).then(function () {
       var resolved = words.map(function (w) {
@@ -258,11 +273,11 @@
         if (RULE_NUMBER.test(w.term)) {
           var n = w.term;
           while (n && !self.entry(n)) n = parentNumber(n);
-          return n ? { term: n, prefix: null, correctedFrom: null } : w;
+          return n ? { raw: w.raw, term: n, prefix: null, correctedTo: null } : w;
         }
         if (w.prefix && self.startingWith(w.prefix).length) return w;
-        var corrected = self.nearest(w.term);
-        return corrected ? { term: corrected, prefix: null, correctedFrom: w.term } : w;
+        var corrected = self.nearest(w.raw);
+        return corrected ? { raw: w.raw, term: self.text.stem(corrected), prefix: null, correctedTo: corrected } : w;
       });
       return self.loadTerms(resolved.map(function (w) { return w.term; })).then(function () { return resolved; });
     });
@@ -295,7 +310,7 @@
   Engine.prototype.matches = function (word, truncated, useFull) {
     var into = new Map();
     var entry = this.entry(word.term);
-    var factor = word.correctedFrom ? this.rules.correctedFactor : 1;
+    var factor = word.correctedTo ? this.rules.correctedFactor : 1;
     if (entry) {
       if (entry[2] && useFull) {
         decode(this.full.get(word.term), factor, into);
@@ -345,7 +360,7 @@
         : Promise.all(truncated.map(function (t) { return self.fetch("f/" + fileName(t) + ".js"); }))
           .then(function () { return self.rank(words, [], true); });
       return done.then(function (ranked) {
-        var corrections = words.filter(function (w) { return w.correctedFrom; }).map(function (w) { return [w.correctedFrom, w.term]; });
+        var corrections = words.filter(function (w) { return w.correctedTo; }).map(function (w) { return [w.raw, w.correctedTo]; });
         return { words: words, corrections: corrections, total: ranked.length, ranked: ranked };
       });
     });
