@@ -20,7 +20,9 @@ Layout under `search/kb-index/` in the site:
 - `d/<n>.js`    — document records `n*DOC_SHARD .. (n+1)*DOC_SHARD-1`: kind,
                   title, url#anchor, context line, snippet;
 - `s/<key>.js`  — the words starting or (key "-xy") ending with a pair of
-                  letters, for correcting a misspelt query word.
+                  letters, for correcting a misspelt query word;
+- `n/<key>.js`  — the names of the cards starting with a pair of letters or
+                  digits, for suggestions as you type.
 
 Every file calls `kbSearch.<kind>(key, data)`; `templates/static/javascripts/kb-search.js`
 defines those and does the querying, as `kb.search_rank` does for the terminal
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 from collections import defaultdict
 from collections.abc import Iterable
@@ -38,7 +41,7 @@ from pathlib import Path
 
 from kb.search_postings import HEAD, BuiltSearch, Postings, build_search, encode, head, spelling_buckets
 from kb.search_rank import ranking_rules
-from kb.search_text import browser_rules
+from kb.search_text import browser_rules, normalize
 from kb.store import KnowledgeBase
 
 INDEX_DIR = "search/kb-index"
@@ -108,7 +111,7 @@ class _IndexWriter:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.digest = hashlib.sha256()
-        for folder in ("t", "f", "d", "s"):
+        for folder in ("t", "f", "d", "s", "n"):
             (root / folder).mkdir(parents=True, exist_ok=True)
 
     def write(self, path: str, text: str) -> None:
@@ -152,6 +155,7 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
     for key, words in spelling_buckets(index, built.words):
         spelling_keys.append(key)
         writer.write(f"s/{term_file(key)}.js", _js("spelling", key, " ".join(f"{w} {n}" for w, n in words)))
+    name_keys = _card_names(writer, built.records)
     meta = {
         "format": FORMAT_VERSION,
         # The version changes with the content, so a browser never mixes shards of two builds.
@@ -160,10 +164,28 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
         "ranking": ranking_rules(),
         "shards": " ".join(shards),
         "spelling": " ".join(spelling_keys),
+        "names": " ".join(name_keys),
         "docs": len(built.records),
         "docShard": DOC_SHARD,
     }
     writer.write("meta.js", _js("meta", "meta", meta))
+
+
+def name_key(name: str) -> str:
+    """A card name as suggestions match it: folded, letters and digits only ("Æther Vial" -> "aethervial")."""
+    return re.sub(r"[^a-z0-9]", "", normalize(name))
+
+
+def _card_names(writer: _IndexWriter, records: list[list[str]]) -> list[str]:
+    """Writes n/<key>.js: the cards whose name starts with a pair of letters, as [name, url]; returns the keys."""
+    by_key: dict[str, list[list[str]]] = defaultdict(list)
+    for kind, title, url, *_ in records:
+        key = name_key(title)[:2]
+        if kind == "card" and len(key) == 2:
+            by_key[key].append([title, url])
+    for key, names in sorted(by_key.items()):
+        writer.write(f"n/{key}.js", _js("names", key, sorted(names, key=lambda n: (name_key(n[0]), n[0]))))
+    return sorted(by_key)
 
 
 def index_size(site_dir: Path) -> int:

@@ -16,7 +16,7 @@ const limit = request.limit || 10;
 let loaded = [];
 let engine = null;
 const kbSearch = {};
-for (const kind of ["meta", "terms", "full", "docs", "spelling"]) kbSearch[kind] = (key, data) => engine.register(kind, key, data);
+for (const kind of ["meta", "terms", "full", "docs", "spelling", "names"]) kbSearch[kind] = (key, data) => engine.register(kind, key, data);
 const context = vm.createContext({ kbSearch });
 engine = new api.Engine((file) => new Promise((resolve, reject) => {
   const name = file.split("?")[0];

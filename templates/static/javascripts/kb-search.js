@@ -108,6 +108,7 @@
     this.full = new Map(); // term -> encoded postings
     this.docs = new Map(); // doc shard number -> records
     this.spelling = new Map(); // spelling key -> "word count word count …"
+    this.names = new Map(); // name key -> [[card name, url], …]
     this.pending = new Map(); // path -> promise, so a file is requested once
   }
 
@@ -141,6 +142,7 @@
       this.shardKeys = data.shards.split(" ");
       this.shardSet = new Set(this.shardKeys);
       this.spellingKeys = new Set(data.spelling.split(" "));
+      this.nameKeys = new Set(data.names.split(" "));
     } else if (kind === "terms") {
       this.terms.set(key, data);
     } else if (kind === "full") {
@@ -149,6 +151,8 @@
       this.docs.set(key, data);
     } else if (kind === "spelling") {
       this.spelling.set(key, data);
+    } else if (kind === "names") {
+      this.names.set(key, data);
     }
   };
 
@@ -366,6 +370,24 @@
     });
   };
 
+  // A card name as suggestions match it (kb/web_search.py's name_key): folded, letters and digits only.
+  Engine.prototype.nameKey = function (name) {
+    return this.text.normalize(name).replace(/[^a-z0-9]/g, "");
+  };
+
+  /* Resolves to up to `max` [card name, url] whose name starts with the query, A–Z. */
+  Engine.prototype.suggest = function (query, max) {
+    var self = this;
+    return this.ready().then(function () {
+      var key = self.nameKey(query);
+      var shard = key.slice(0, 2);
+      if (key.length < 2 || !self.nameKeys.has(shard)) return [];
+      return self.fetch("n/" + shard + ".js").then(function () {
+        return (self.names.get(shard) || []).filter(function (n) { return self.nameKey(n[0]).startsWith(key); }).slice(0, max);
+      });
+    });
+  };
+
   // The records of ranked documents [from, to): loads their document shards.
   Engine.prototype.records = function (ranked, from, to) {
     var self = this;
@@ -416,6 +438,7 @@
     full: function (key, data) { engine.register("full", key, data); },
     docs: function (key, data) { engine.register("docs", key, data); },
     spelling: function (key, data) { engine.register("spelling", key, data); },
+    names: function (key, data) { engine.register("names", key, data); },
   };
 
   // --- browser: user interface ------------------------------------------------------
@@ -423,6 +446,9 @@
   // Results shown at a time; the last item loads the next page.
   var PAGE = 10;
   var KIND_LABEL = { rule: "Rule", glossary: "Glossary", card: "Card", ruling: "Ruling" };
+  var GROUP_LABEL = { rule: "Rules", glossary: "Glossary", card: "Cards", ruling: "Rulings" };
+  // Card names suggested as you type.
+  var SUGGESTIONS = 6;
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -493,6 +519,8 @@
     this.input = container.querySelector("[data-kb-search-query]");
     this.meta = container.querySelector(".md-search-result__meta");
     this.list = container.querySelector(".md-search-result__list");
+    this.suggestions = container.querySelector("[data-kb-search-suggest]");
+    this.records = [];
     this.toggle = document.getElementById("__search");
     this.sequence = 0;
     this.result = null;
@@ -588,14 +616,16 @@
     var sequence = ++this.sequence;
     if (!query.trim()) {
       this.list.textContent = "";
+      this.showSuggestions([]);
       this.result = null;
       this.say("Type a rule number (302.6), words (summoning sickness) or part of a card name");
       return;
     }
-    engine.search(query).then(function (result) {
+    var results = engine.search(query).then(function (result) {
       if (sequence !== self.sequence) return null; // a newer query is on its way
       self.result = result;
       self.shown = 0;
+      self.records = [];
       self.list.textContent = "";
       if (!result.words.length) {
         self.say("Type a longer query");
@@ -605,31 +635,70 @@
       var corrected = showingResultsFor(query, result.corrections);
       self.say(corrected ? "Showing results for “" + corrected + "” · " + count : count);
       return self.more(sequence);
+    });
+    var suggestions = engine.suggest(query, SUGGESTIONS).then(function (names) {
+      if (sequence === self.sequence) self.showSuggestions(names);
+    });
+    Promise.all([results, suggestions]).then(function () {
+      if (sequence === self.sequence) self.container.dataset.kbSearchState = "done";
     }).catch(function (err) {
       if (sequence === self.sequence) self.say("Search is unavailable: " + err.message);
     });
   };
 
-  // Appends the next page of results; the last item loads the page after it.
+  // Card names that start with what is typed, as links above the results.
+  SearchBox.prototype.showSuggestions = function (names) {
+    var box = this.suggestions;
+    if (!box) return;
+    box.textContent = "";
+    box.hidden = names.length === 0;
+    if (!names.length) return;
+    box.appendChild(el("span", "kb-search-suggest-label", "Cards:"));
+    names.forEach(function (n) {
+      var link = el("a", "kb-search-suggestion", n[0]);
+      link.href = new URL(n[1], root).href;
+      box.appendChild(link);
+    });
+  };
+
+  /* Loads the next page of results and shows every result so far grouped by
+   * kind: groups in the order of their best result, results best first within. */
   SearchBox.prototype.more = function (sequence) {
     var self = this;
     var result = this.result;
     var from = this.shown;
     return engine.records(result.ranked, from, from + PAGE).then(function (records) {
       if (sequence !== self.sequence) return;
-      var old = self.list.querySelector(".kb-search-more");
-      if (old) old.remove();
-      records.forEach(function (rec) { self.list.appendChild(resultItem(rec, result.words)); });
+      self.records = self.records.concat(records);
       self.shown = from + records.length;
+      var focused = document.activeElement && self.list.contains(document.activeElement) ? document.activeElement.href : null;
+      self.list.textContent = "";
+      var groups = new Map();
+      self.records.forEach(function (rec) {
+        if (!groups.has(rec.kind)) groups.set(rec.kind, []);
+        groups.get(rec.kind).push(rec);
+      });
+      groups.forEach(function (recs, kind) {
+        var header = el("li", "kb-search-group");
+        header.appendChild(el("h2", "kb-search-group-title", (GROUP_LABEL[kind] || kind) + " (" + recs.length + ")"));
+        self.list.appendChild(header);
+        recs.forEach(function (rec) { self.list.appendChild(resultItem(rec, result.words)); });
+      });
       if (self.shown < result.total) {
         var item = el("li", "md-search-result__item kb-search-more");
         var button = el("button", "md-search-result__more", "Show more results");
         button.type = "button";
-        button.addEventListener("click", function () { self.more(sequence); });
+        button.addEventListener("click", function () {
+          self.more(sequence).then(function () { self.container.dataset.kbSearchState = "done"; });
+        });
         item.appendChild(button);
         self.list.appendChild(item);
       }
-      self.container.dataset.kbSearchState = "done";
+      // Keep the keyboard where it was: the list was drawn again.
+      if (focused) {
+        var again = self.links().filter(function (a) { return a.href === focused; })[0];
+        if (again) again.focus();
+      }
     });
   };
 
