@@ -276,3 +276,13 @@ def ruling_id(card_id: str, published: date | None, ordinal: int) -> str:
 def natural_key(text: str) -> tuple:
     """Sort key that orders embedded numbers by value: '302.2' before '302.10'."""
     return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """What players call some rules and glossary entries ("SBA" -> rule 704, State-Based Actions)."""
+
+    names: tuple[str, ...]
+    rules: tuple[str, ...]
+    glossary: tuple[str, ...]  # glossary term ids
+    origin: Origin
