@@ -276,9 +276,10 @@ def _mtgjson(path: Path, payloads: dict[int, str]) -> None:
 def hostile_release(
     real: Path, out: Path, payloads: dict[int, str], order: dict[str, int], sections: set[str] | None = None
 ) -> None:
-    """A real CR release with a payload appended to each chapter and section title, rule, example and glossary entry.
+    """A real CR release with a payload appended to each chapter and section title, rule, example and definition.
 
-    `order` maps each rule number (and glossary term) to its payload; it is
+    Real glossary terms keep their names (content/ names them by id); hostile
+    terms are added, one per payload, each with a hostile definition. `order` maps each rule number (and glossary term) to its payload; it is
     filled by the first release written, so a second release written with it
     gives each rule the same payload and the Changes page shows the real
     differences, payloads included. With `sections`, only those sections'
@@ -301,6 +302,9 @@ def hostile_release(
         if text in ("Contents", "Glossary", "Credits") and not line[:1].isspace():
             part = {"Contents": "contents", "Glossary": "glossary" if part == "rules" else part}.get(text, part)
             if text == "Credits" and part == "glossary":
+                for n, hostile in enumerate(texts):
+                    # A term is an address too (glossary/index.html#term, api/glossary/term.json).
+                    out_lines += [f"Hostile term {n} {addressable(hostile)}", f"{texts[(n + 1) % len(texts)]} See rule 100.1.", ""]
                 part = "credits"
             out_lines.append(line)
             continue
@@ -316,8 +320,7 @@ def hostile_release(
         elif part == "rules" and text.startswith("Example:"):
             out_lines.append(f"{text} {payload('example ' + str(len(out_lines)))}")
         elif part == "glossary" and text:
-            # A term is an address too (glossary/index.html#term, api/glossary/term.json).
-            out_lines.append(f"{text} {addressable(payload('glossary ' + text))}" if glossary_term else line)
+            out_lines.append(line if glossary_term else f"{text} {payload('glossary ' + text)}")
             glossary_term = False
         else:
             glossary_term = glossary_term or (part == "glossary" and not text)
