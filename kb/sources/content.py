@@ -24,8 +24,11 @@ from pathlib import Path
 import yaml
 
 from kb.errors import ContentError, KbError, raise_all
-from kb.model import MAX_ID_LENGTH, Card, EnginePart, Example, Origin, Ruling, card_slug, ruling_id, slugify
+from kb.model import MAX_ID_LENGTH, Alias, Card, EnginePart, Example, Origin, Ruling, card_slug, ruling_id, slugify
+from kb.sources.aliases import parse_aliases
 
+# What players call rules and glossary entries (kb/sources/aliases.py).
+ALIASES = "search/aliases.yaml"
 CARD_FIELDS = {
     "name": True,
     "short_name": False,
@@ -53,6 +56,7 @@ EXAMPLE_FIELDS = {"rules": True, "code": True, "cards": False}
 class Content:
     cards: tuple[Card, ...]
     rulings: tuple[Ruling, ...]
+    aliases: tuple[Alias, ...] = ()
 
 
 def load_content(root: Path) -> Content:
@@ -62,8 +66,11 @@ def load_content(root: Path) -> Content:
         reader.read_file(path, reader.card_file)
     for path in sorted((root / "rulings").glob("*.yaml")):
         reader.read_file(path, reader.rulings_file)
+    aliases: list[Alias] = []
+    if (root / ALIASES).exists():
+        reader.read_file(root / ALIASES, lambda node, shown: aliases.extend(parse_aliases(node, shown)))
     raise_all(reader.errors)
-    return Content(tuple(reader.cards), tuple(reader.rulings))
+    return Content(tuple(reader.cards), tuple(reader.rulings), tuple(aliases))
 
 
 class _Reader:
