@@ -61,13 +61,11 @@ def remove_leftovers(site_dir: Path) -> None:
         for old in sorted(parent.glob(f".{name}-build-*/{_OLD}")):
             old.rename(site_dir)
             break
-    patterns = [f".{pattern.format(name=name)}" for pattern in _LEFTOVERS] + [_OUTPUTS_LEFTOVERS]
-    for pattern in patterns:
-        for path in parent.glob(pattern):
-            if path.is_dir() and not path.is_symlink():
-                shutil.rmtree(path, ignore_errors=True)
-            else:
-                path.unlink(missing_ok=True)
+    for path in leftovers(site_dir):
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
 
 
 def leftovers(site_dir: Path) -> list[Path]:

@@ -165,6 +165,16 @@ def test_killed_at_sixty_moments_of_a_build(project: _Project) -> None:
     project.finish()
 
 
+@pytest.mark.slow
+def test_two_builds_at_once_take_turns(project: _Project) -> None:
+    first = _kb_build(project.root)
+    time.sleep(project.seconds / 2)
+    second = _kb_build(project.root)
+    assert first.wait(timeout=120) == 0
+    assert second.wait(timeout=120) == 0
+    project.finish()
+
+
 def test_a_second_build_says_it_waits_for_the_first(project: _Project) -> None:
     with open(project.root / ".site.lock", "a") as holder:  # as a first build holds it
         fcntl.flock(holder, fcntl.LOCK_EX)
