@@ -9,6 +9,7 @@ from importlib import import_module
 
 from kb import __version__
 from kb.errors import KbError, KbErrors
+from kb.sanitize import visible
 
 COMMANDS = {
     "build": "build the site from content/ (and a CR file, if given)",
@@ -45,10 +46,10 @@ def main(argv: list[str] | None = None) -> int:
         return 141
     except KbErrors as e:
         for error in e.errors:
-            print(f"error: {error}", file=sys.stderr)
+            print(f"error: {visible(str(error))}", file=sys.stderr)
         return 1
     except KbError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {visible(str(e))}", file=sys.stderr)
         return 1
     except OSError as e:  # the machine's fault, not the input's: a full disk, a read-only folder, a folder where a file should be
         where = f"{e.filename}: " if e.filename else ""

@@ -157,7 +157,9 @@ class Renderer:
         if path == "rules/index.md":
             return self.page(path, "rules_index.md.j2", chapters=self.chapters())
         if path == "glossary/index.md":
-            return self.page(path, "glossary.md.j2", terms=sorted(kb.glossary.values(), key=lambda t: t.term.lower()))
+            terms = sorted(kb.glossary.values(), key=lambda t: t.term.lower())
+            also_called = {term.id: kb.aliases.get(("glossary", term.id), []) for term in terms}
+            return self.page(path, "glossary.md.j2", terms=terms, also_called=also_called)
         if path == "engine.md":
             return self.page(path, "engine.md.j2")
         if path == "changes.md":
@@ -184,22 +186,32 @@ class Renderer:
 
     def linked(self, kind: str, record_id: str, text: str, here: str) -> Markup:
         """Escaped `text` with each resolved reference turned into a link."""
-        spans = self.kb.links.spans.get((kind, record_id), [])
+        return Markup(self._linked_html(kind, record_id, text, here, 0, len(text)))
+
+    def card_text(self, text: str, kind: str = "", record_id: str = "") -> Markup:
+        """A card's printed text: escaped, references linked, symbols as icons, reminder text in italics."""
+        out, pos = [], 0
+        for reminder in _REMINDER.finditer(text):
+            out.append(self._linked_html(kind, record_id, text, self.here, pos, reminder.start()))
+            inner = self._linked_html(kind, record_id, text, self.here, reminder.start(), reminder.end())
+            out.append(f'<i class="kb-reminder">{inner}</i>')
+            pos = reminder.end()
+        out.append(self._linked_html(kind, record_id, text, self.here, pos, len(text)))
+        return Markup("".join(out))
+
+    def _linked_html(self, kind: str, record_id: str, text: str, here: str, start: int, end: int) -> str:
+        """HTML of `text[start:end]`: the references wholly inside it linked, the rest escaped with symbol icons."""
+        spans = self.kb.links.spans.get((kind, record_id), []) if kind else []
         out: list[str] = []
-        pos = 0
+        pos = start
         for span in sorted(spans, key=lambda s: s.start):
-            if span.start < pos:  # overlapping matches: the first one wins
+            if span.start < pos or span.end > end:  # overlapping, or not inside this piece: left as text
                 continue
             out.append(symbols.with_icons(escape(text[pos : span.start]), here))
             out.append(self.anchor(span, text[span.start : span.end], here))
             pos = span.end
-        out.append(symbols.with_icons(escape(text[pos:]), here))
-        return Markup("".join(out))
-
-    def card_text(self, text: str) -> Markup:
-        """A card's printed text: escaped, symbols as icons, reminder text in italics."""
-        html = _REMINDER.sub(r'<i class="kb-reminder">\g<0></i>', str(escape(text)))
-        return Markup(symbols.with_icons(html, self.here))
+        out.append(symbols.with_icons(escape(text[pos:end]), here))
+        return "".join(out)
 
     def anchor(self, span: Span, label: str, here: str) -> str:
         url = self.target_url(span.target)

@@ -19,6 +19,22 @@ def shared_release(name: str) -> Path:
     return path
 
 
+class Bundled:
+    """How many records the bundled content/ holds, counted from the files (content grows; tests must not pin it)."""
+
+    def __init__(self) -> None:
+        from kb.sources.content import load_content
+
+        content = load_content(REPO / "content")
+        self.cards = len(content.cards)
+        self.rulings = len(content.rulings)
+        self.examples = sum(1 for ruling in content.rulings if ruling.example is not None)
+        self.card_initials = sorted({card.id[0] for card in content.cards})
+
+
+BUNDLED = Bundled()
+
+
 @pytest.fixture
 def cr_latest() -> Path:
     return shared_release("MagicCompRules 20250919.txt")
@@ -58,3 +74,13 @@ def full_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     status = main(["build", "-f", str(root / "mkdocs.yml"), "--rules", str(latest), "--previous", str(previous), "-d", str(site)])
     assert status == 0
     return site
+
+
+@pytest.fixture(scope="session")
+def hostile_site(tmp_path_factory: pytest.TempPathFactory):
+    """A sample of the hostile payload corpus in every input field, built once (tests/hostile_inputs.py)."""
+    import hostile_inputs
+
+    shared_release("MagicCompRules 20250919.txt")
+    shared_release("MagicCompRules 20250606.txt")
+    return hostile_inputs.build(tmp_path_factory.mktemp("hostile"), hostile_inputs.sample(every=20), whole_rules=False)
