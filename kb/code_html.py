@@ -23,4 +23,4 @@ def python_block(code: str) -> Markup:
     spans = highlight(code, _LEXER, _FORMATTER)
     if not code.endswith("\n"):  # the lexer ends every source with a newline; the visible text must not
         spans = spans.removesuffix("\n")
-    return Markup(f'<div class="language-python highlight"><pre><span></span><code>{spans}</code></pre></div>')
+    return Markup(f'<div class="language-python highlight"><pre><span></span><code tabindex="0">{spans}</code></pre></div>')

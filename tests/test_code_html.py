@@ -29,6 +29,6 @@ def test_visible_text_is_the_source(code: str):
 
 def test_markup_is_highlighted_code():
     block = python_block('print("a")\n')
-    assert block.startswith('<div class="language-python highlight"><pre><span></span><code>')
+    assert block.startswith('<div class="language-python highlight"><pre><span></span><code tabindex="0">')
     assert '<span class="nb">print</span>' in block
     assert "&#34;" not in block and "&amp;#" not in block

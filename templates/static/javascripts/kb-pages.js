@@ -41,3 +41,17 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fromAddress);
   else fromAddress();
 })();
+
+// The theme's sidebars scroll when their content is long: make each reachable from the
+// keyboard, so a keyboard user can scroll it too.
+(function () {
+  "use strict";
+
+  function focusableSidebars() {
+    document.querySelectorAll(".md-sidebar__scrollwrap").forEach(function (wrap) {
+      if (!wrap.hasAttribute("tabindex")) wrap.setAttribute("tabindex", "0");
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", focusableSidebars);
+  else focusableSidebars();
+})();
