@@ -11,6 +11,7 @@ from pathlib import Path
 
 from kb.check import CheckReport, check_examples
 from kb.errors import BuildError, raise_all
+from kb.import_summary import summarise
 from kb.merge import merge
 from kb.model import RulesDocument
 from kb.progress import progress
@@ -67,10 +68,12 @@ def load_sources(settings: Settings) -> Sources:
 def assemble_sources(sources: Sources) -> KnowledgeBase:
     """Curated content merged over the imports, then indexed and linked."""
     cards, rulings = sources.content.cards, sources.content.rulings
-    if sources.imported:
-        merged = merge(cards, rulings, sources.imported)
-        cards, rulings = merged.cards, merged.rulings
-    return assemble(cards, rulings, sources.rules, sources.previous_rules)
+    if not sources.imported:
+        return assemble(cards, rulings, sources.rules, sources.previous_rules)
+    merged = merge(cards, rulings, sources.imported)
+    kb = assemble(merged.cards, merged.rulings, sources.rules, sources.previous_rules)
+    kb.import_summary = summarise(sources.imported, merged, kb.links.unresolved)
+    return kb
 
 
 def load_knowledge_base(settings: Settings) -> KnowledgeBase:

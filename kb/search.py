@@ -27,7 +27,7 @@ import yaml
 
 from kb import urls
 from kb.errors import KbError
-from kb.model import slugify
+from kb.model import slugify, transliterate
 
 INDEX_NAME = "kb.sqlite"
 # Bump when the tables change: an index of another schema is rebuilt, not misread.
@@ -211,7 +211,7 @@ class SearchIndex:
                     return
                 hits.setdefault((hit.kind, hit.id), hit)
 
-        words = _WORD.findall(query)
+        words = _WORD.findall(transliterate(query))  # "Æther" is searched as "AEther", as the index holds it
         numbers = [m.lower() for m in _NUMBER_IN_QUERY.findall(query)]
         if _RULE_NUMBER.match(query.strip().rstrip(".").lower()):
             numbers = [query.strip().rstrip(".").lower()]

@@ -19,7 +19,7 @@ from typing import Any
 
 from kb import __version__
 from kb.api import ApiDocuments
-from kb.model import Card, GlossaryTerm, RuleKind, Ruling, slugify
+from kb.model import Card, GlossaryTerm, RuleKind, Ruling, slugify, transliterate
 from kb.search import INDEX_NAME, SCHEMA_VERSION, Packer
 from kb.store import KnowledgeBase
 
@@ -230,7 +230,10 @@ def _card_row(card: Card, doc: dict[str, Any]) -> _Row:
         title=card.name,
         url=doc["url"],
         name=card.name,
-        aliases="\n".join(n for n in other_names if n),
+        # Ligatures spelt out, so "aether" finds "Æther Vial" (FTS5 folds accents, not "æ").
+        aliases="\n".join(
+            dict.fromkeys(x for n in (*other_names, card.name) if n for x in (n, transliterate(n)) if x != card.name)
+        ),
         body=body,
         context="",
         document=doc,
