@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -208,3 +209,59 @@ def test_terminal_search_folds_accents_and_ligatures(site: Path, query: str, car
 def test_kb_show_finds_a_card_by_its_name_with_a_ligature(site: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "Æther Vial", "--index", str(site / "kb.sqlite")]) == 0
     assert "Aether Vial" in capsys.readouterr().out
+
+
+# --- the whole pool (slow: pytest -m slow) -------------------------------------------------
+
+
+def _index_links(site: Path) -> set[str]:
+    """The card pages the card index links to (its letter pages too), as site paths."""
+    pages = [site / "cards" / "index.html", *sorted((site / "card-index").glob("*.html"))]
+    links: set[str] = set()
+    for page in pages:
+        folder = page.parent.relative_to(site)
+        for href in re.findall(r'href="([^"#]+\.html)"', page.read_text(encoding="utf-8")):
+            links.add(str(folder / href).replace("card-index/../", ""))
+    return links
+
+
+SKIPPED = ("token", "double_faced_token", "emblem", "art_series")
+
+
+def _input_identities() -> tuple[set[str], set[str]]:
+    """The Oracle ids of every card of both inputs, and the names of the entries that have none (reversible cards)."""
+    oracle_ids: set[str] = set()
+    without: set[str] = set()
+    for name, faces in mtgjson_entries().items():
+        for face in faces:
+            if face.get("layout") in SKIPPED:
+                continue
+            oracle_id = (face.get("identifiers") or {}).get("scryfallOracleId")
+            if oracle_id:
+                oracle_ids.add(oracle_id)
+            else:
+                without.add(face.get("faceName", name))
+    oracle_ids.update(obj["oracle_id"] for obj in scryfall_cards() if obj.get("layout") not in SKIPPED)
+    return oracle_ids, without
+
+
+def check_whole_pool(site: Path) -> None:
+    """No two cards share an address; every card is linked from the card index; every input card has a page."""
+    cards = api(site, "index.json")["cards"]
+    urls = [card["url"] for card in cards]
+    assert len(urls) == len(set(urls))
+    assert set(urls) <= _index_links(site)
+    shown = {api(site, f"cards/{card['id']}.json")["oracle_id"] for card in cards}
+    oracle_ids, without = _input_identities()
+    assert oracle_ids - shown == set()
+    assert without <= {card["name"] for card in cards}
+
+
+@pytest.mark.slow
+def test_every_card_of_the_real_pool_has_its_own_page_reachable_from_the_card_index(tmp_path: Path) -> None:
+    require(MTGJSON, SCRYFALL, CR)
+    rulings = write_scryfall(tmp_path / "rulings.json", scryfall_rulings(mtgjson_entries()))
+    site = tmp_path / "site"
+    flags = ["--rules", str(CR), "--mtgjson", str(MTGJSON), "--scryfall-cards", str(SCRYFALL), "--scryfall-rulings", str(rulings)]
+    assert main(["build", "--config", str(REPO / "mkdocs.yml"), *flags, "--site-dir", str(site)]) == 0
+    check_whole_pool(site)
