@@ -34,6 +34,8 @@ class KnowledgeBase:
     links: Links = field(default_factory=Links)
     # What the build did with bulk card data; None when it read none.
     import_summary: ImportSummary | None = None
+    # (kind, id) -> what players call that rule or glossary entry (content/search/aliases.yaml).
+    aliases: dict[tuple[str, str], list[str]] = field(default_factory=dict)
 
     def cited_by(self, rule_number: str) -> list[Citation]:
         return self.links.backlinks.get(rule_number, [])

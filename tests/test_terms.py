@@ -39,3 +39,14 @@ def test_rule_text_links_no_single_words_and_no_own_keyword():
     assert found("a long dash and deathtouch", single_words=False) == []
     assert found("Deathtouch is a static ability.", exclude="702.2a") == []
     assert found("words-dash-words and dashing") == []
+
+
+def test_a_term_too_long_to_be_real_is_not_looked_for():
+    from kb.model import GlossaryTerm, Origin
+    from kb.terms import MAX_TERM_LENGTH, TermIndex
+
+    here = Origin("hostile.txt", 1)
+    long_term = "a " + "<" * 5000
+    index = TermIndex.from_release([], [GlossaryTerm(long_term, "x", here), GlossaryTerm("Double Strike", "y", here)])
+    assert long_term.lower() not in index.targets and len(long_term) > MAX_TERM_LENGTH
+    assert [m.id for m in index.find("it has double strike " + long_term)] == ["double-strike"]
