@@ -181,8 +181,10 @@ class ApiDocuments:
             "rules": ({"id": n, "url": urls.rule_url(n)} for n in self.numbers),
             "glossary": ({"id": t, "name": kb.glossary[t].term, "url": urls.glossary_url(t)} for t in sorted(kb.glossary)),
             "cards": ({"id": c, "name": kb.cards[c].name, "url": urls.card_url(c)} for c in sorted(kb.cards)),
-            "rulings": ({"id": r, "url": urls.ruling_url(kb.rulings[r])} for r in sorted(kb.rulings)),
+            "rulings": ({"id": r, "url": urls.ruling_url(kb.rulings[r])} for r in sorted(kb.rulings, key=natural_key)),
             "examples": ({"id": e, "url": urls.ruling_url(r)} for e, r in examples),
+            # What the build imported, skipped and merged (kb.import_summary); null without bulk data.
+            "import": kb.import_summary.document() if kb.import_summary else None,
         }
 
     # --- one record --------------------------------------------------------------

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from kb.model import Card, Ruling, card_slug, ruling_id, variant_id
+from kb.rewordings import canonical, older_phrases
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201b": "'", "\u2032": "'", "\u201c": '"', "\u201d": '"'})
 # Card fields a later source may fill in when an earlier one leaves them empty.
@@ -37,6 +38,9 @@ class Merged:
     rulings: tuple[Ruling, ...]
     aliases: dict[str, str]
     notes: tuple[str, ...] = ()
+    # What merging did, for the build summary: card records merged into another
+    # source's card, rulings shown once (duplicates, rewordings), rulings dropped.
+    counts: dict[str, int] = field(default_factory=dict)
 
 
 def normalise(text: str) -> str:
@@ -75,7 +79,13 @@ def merge(
     notes = list(cards.notes)
     if rulings.orphans:
         notes.append(f"dropped {rulings.orphans} imported ruling(s) whose card is in no source")
-    return Merged(merged_cards, rulings.result(), name_aliases(merged_cards), tuple(notes))
+    counts = {
+        "merged_cards": cards.merged,
+        "duplicate_rulings": rulings.duplicates,
+        "reworded_rulings": rulings.rewordings,
+        "dropped_rulings": rulings.orphans,
+    }
+    return Merged(merged_cards, rulings.result(), name_aliases(merged_cards), tuple(notes), counts)
 
 
 def name_aliases(cards: Iterable[Card]) -> dict[str, str]:
@@ -111,6 +121,7 @@ class _Cards:
         self.by_id: dict[str, _Slot] = {}
         self.by_source: dict[tuple[int, str], _Slot] = {}  # (source number, card id in that source)
         self.notes: list[str] = []
+        self.merged = 0  # card records that joined a card already read
 
     def add(self, source: int, card: Card) -> None:
         card_id = card.id
@@ -124,6 +135,7 @@ class _Cards:
             self.slots.append(slot)
         else:
             slot.card = _fill(slot.card, card)
+            self.merged += 1
         if card.oracle_id:
             slot.oracle_ids.add(card.oracle_id)
             self.by_oracle.setdefault(card.oracle_id, slot)
@@ -189,18 +201,34 @@ class _Rulings:
     def __init__(self) -> None:
         self.entries: list[_Entry] = []
         self.by_key: dict[tuple[str, str], _Entry] = {}
+        # (card, date, text in the newest terms) -> the entry: finds rewordings (kb.rewordings)
+        self.by_wording: dict[tuple[str, date | None, str], _Entry] = {}
         self.orphans = 0
+        self.duplicates = 0
+        self.rewordings = 0
 
     def add(self, ruling: Ruling, card: str | None, *, curated: bool) -> None:
         if card is None:  # a general ruling: only curated content has those
             self.entries.append(_Entry(ruling, None, len(self.entries), list(ruling.sources), curated))
             return
-        key = (card, normalise(ruling.text))
+        text = normalise(ruling.text)
+        key = (card, text)
+        wording = (card, ruling.date, canonical(text))
         entry = self.by_key.get(key)
+        if entry is not None:
+            self.duplicates += 1
+        else:
+            entry = self.by_wording.get(wording)
+            if entry is not None:
+                self.rewordings += 1
+                if not entry.curated and older_phrases(text) < older_phrases(normalise(entry.ruling.text)):
+                    entry.ruling = dataclasses.replace(entry.ruling, text=ruling.text)  # the newer wording
+                self.by_key[key] = entry
         if entry is None:
             entry = _Entry(ruling, card, len(self.entries), list(ruling.sources), curated)
             self.entries.append(entry)
             self.by_key[key] = entry
+            self.by_wording.setdefault(wording, entry)
         else:
             entry.sources.extend(s for s in ruling.sources if s not in entry.sources)
 

@@ -33,6 +33,11 @@ _TRANSLITERATE = str.maketrans(
 )  # fmt: skip
 
 
+def transliterate(text: str) -> str:
+    """Letters that accents-folding leaves alone spelt out in ASCII: 'Æther' -> 'AEther'."""
+    return text.translate(_TRANSLITERATE)
+
+
 def slugify(text: str) -> str:
     """A URL- and anchor-safe id: 'Laelia, the Blade Reforged' -> 'laelia-the-blade-reforged', 'Æther' -> 'aether'."""
     ascii_text = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE)).encode("ascii", "ignore").decode()
@@ -270,6 +275,9 @@ class Ruling:
     rules: tuple[str, ...] = ()
     example: Example | None = None
     sources: tuple[str, ...] = field(default=())
+    # Read from bulk card data rather than written in content/: its text is not ours
+    # to fix, so a reference in it to a rule the release lacks is a warning, not an error.
+    imported: bool = False
 
     @property
     def is_general(self) -> bool:

@@ -12,6 +12,7 @@ from pathlib import Path
 from kb.aliases import resolve_aliases
 from kb.check import CheckReport, check_examples
 from kb.errors import BuildError, raise_all
+from kb.import_summary import summarise
 from kb.merge import merge
 from kb.model import RulesDocument
 from kb.progress import progress
@@ -68,11 +69,13 @@ def load_sources(settings: Settings) -> Sources:
 def assemble_sources(sources: Sources) -> KnowledgeBase:
     """Curated content merged over the imports, then indexed and linked."""
     cards, rulings = sources.content.cards, sources.content.rulings
-    if sources.imported:
-        merged = merge(cards, rulings, sources.imported)
+    merged = merge(cards, rulings, sources.imported) if sources.imported else None
+    if merged is not None:
         cards, rulings = merged.cards, merged.rulings
     kb = assemble(cards, rulings, sources.rules, sources.previous_rules)
     kb.aliases = resolve_aliases(sources.content.aliases, kb)
+    if merged is not None:
+        kb.import_summary = summarise(sources.imported, merged, kb.links.unresolved)
     return kb
 
 

@@ -10,10 +10,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from kb.errors import ContentError, KbError, raise_all
 from kb.links import Citation, Links, link_records
-from kb.model import Card, GlossaryTerm, Rule, RulesDocument, Ruling, slugify
+from kb.model import Card, GlossaryTerm, Rule, RulesDocument, Ruling, natural_key, slugify
+
+if TYPE_CHECKING:
+    from kb.import_summary import ImportSummary
 
 
 @dataclass
@@ -28,6 +32,8 @@ class KnowledgeBase:
     card_names: dict[str, str] = field(default_factory=dict)
     rulings_by_card: dict[str, list[Ruling]] = field(default_factory=dict)
     links: Links = field(default_factory=Links)
+    # What the build did with bulk card data; None when it read none.
+    import_summary: ImportSummary | None = None
     # (kind, id) -> what players call that rule or glossary entry (content/search/aliases.yaml).
     aliases: dict[tuple[str, str], list[str]] = field(default_factory=dict)
 
@@ -36,7 +42,8 @@ class KnowledgeBase:
 
     def card_rulings(self, card_id: str) -> list[Ruling]:
         """A card's own rulings, oldest first, then the general rulings it attaches."""
-        own = sorted(self.rulings_by_card.get(card_id, []), key=lambda r: (r.date is None, r.date, r.id))
+        # Ids end in the ruling's ordinal on its date: compared as numbers, 2 comes before 10.
+        own = sorted(self.rulings_by_card.get(card_id, []), key=lambda r: (r.date is None, r.date, natural_key(r.id)))
         general = [self.rulings[g] for g in self.cards[card_id].general_rulings if g in self.rulings]
         return own + general
 

@@ -156,3 +156,22 @@ def test_a_card_name_beats_another_cards_face_of_the_same_name() -> None:
 
 def test_normalise_ignores_quotes_spacing_and_case() -> None:
     assert normalise("You’ll  still\npay “X”. ") == normalise('you\'ll still pay "X".') == 'you\'ll still pay "x".'
+
+
+def test_a_reworded_ruling_is_shown_once_in_its_newest_wording_with_every_source() -> None:
+    opt = Card(name="Opt", origin=Origin("a", 1), oracle_id="o")
+    day = date(2019, 1, 25)
+
+    def ruling(text: str, source: str, published: date = day) -> Ruling:
+        return Ruling(id="opt-x", text=text, origin=Origin(source, 2), card="opt", date=published, sources=(source,))
+
+    old = ruling("Its converted mana cost is 1.", "scryfall")
+    new = ruling("Its mana value is 1.", "mtgjson")
+    other_day = ruling("Its converted mana cost is 2.", "scryfall", date(2018, 1, 1))  # a rewording needs the same date
+    reworded = ruling("Its mana value is 2.", "mtgjson", date(2021, 6, 18))
+    merged = merge([], [], [([opt], [old, other_day]), ([opt], [new, reworded])])
+    assert [(r.text, r.sources, r.date) for r in merged.rulings] == [
+        ("Its converted mana cost is 2.", ("scryfall",), date(2018, 1, 1)),
+        ("Its mana value is 1.", ("scryfall", "mtgjson"), day),
+        ("Its mana value is 2.", ("mtgjson",), date(2021, 6, 18)),
+    ]

@@ -18,6 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--site-url", metavar="URL", help="the address the site is published at, for its sitemap (default: mkdocs.yml's site_url)"
     )
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every skipped record, note and warning of the import")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -27,11 +28,14 @@ def run(args: argparse.Namespace) -> int:
     checked = prepare(plugin.settings(config, **input_files(args)))
     kb, passed = checked.kb, len(checked.report.results) - len(checked.report.failures)
     summary = f"{len(kb.cards)} cards, {len(kb.rulings)} rulings, {len(kb.rules)} rules, {passed} examples verified"
+    imported = kb.import_summary.lines(args.verbose) if kb.import_summary else []
     # The plugin takes it from here; holding on to it would keep it in memory for all of mkdocs' build.
     plugin.preloaded = checked
     del checked, kb
     site_dir = args.site_dir or Path(config.site_dir)
     build_site(config, site_dir)
+    for line in imported:
+        print(line)
     print(f"built {site_dir}: {summary}")
     return 0
 

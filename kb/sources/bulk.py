@@ -26,12 +26,30 @@ SKIPPED_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_serie
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+class Note(str):
+    """A line on what an importer skipped, which also says what kind of thing and how many (for the build summary)."""
+
+    kind: str
+    count: int
+
+    def __new__(cls, text: str, kind: str, count: int) -> Note:
+        note = super().__new__(cls, text)
+        note.kind, note.count = kind, count
+        return note
+
+
 class Imported(NamedTuple):
     """What one source yields: its cards and rulings, plus notes on what it skipped."""
 
     cards: tuple[Card, ...]
     rulings: tuple[Ruling, ...]
     notes: tuple[str, ...] = ()
+    source: str = ""  # "scryfall", "mtgjson"
+
+
+def layout_notes(path: object, skipped: Mapping[str, int]) -> list[Note]:
+    """One note per layout of cards an importer skipped."""
+    return [Note(f"{path}: skipped {plural(n, 'card')} of layout {layout!r}", layout, n) for layout, n in sorted(skipped.items())]
 
 
 class Where(NamedTuple):

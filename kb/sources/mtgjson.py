@@ -24,8 +24,8 @@ from kb.sources.bulk import (
     Where,
     checked_text,
     json_type,
+    layout_notes,
     optional_text,
-    plural,
     require_addressable,
     require_date,
     require_object,
@@ -66,8 +66,7 @@ def load(path: Path) -> Imported:
             card = require_addressable(card, where)
             cards.append(card)
             rulings.extend(_rulings(card, group, where))
-    notes = tuple(f"{path}: skipped {plural(n, 'card')} of layout {layout!r}" for layout, n in sorted(skipped.items()))
-    return Imported(tuple(cards), tuple(rulings), notes)
+    return Imported(tuple(cards), tuple(rulings), tuple(layout_notes(path, skipped)), SOURCE)
 
 
 def _oracle_id(obj: Mapping[str, Any], where: Where) -> str | None:
@@ -160,6 +159,7 @@ def _rulings(card: Card, group: Sequence[Mapping[str, Any]], where: Where) -> li
                     card=card.id,
                     date=published,
                     sources=(SOURCE,),
+                    imported=True,
                 )
             )
     return rulings

@@ -20,7 +20,9 @@ from kb.model import Card, Face, Origin, Ruling, ruling_id, variant_id
 from kb.sources.bulk import (
     SKIPPED_LAYOUTS,
     Imported,
+    Note,
     Where,
+    layout_notes,
     optional_text,
     plural,
     require_addressable,
@@ -41,7 +43,7 @@ def load(cards_path: Path, rulings_path: Path) -> Imported:
     cards, card_notes = read_cards(cards_path)
     card_ids = {card.oracle_id: card.id for card in cards if card.oracle_id}
     rulings, ruling_notes = read_rulings(rulings_path, card_ids)
-    return Imported(tuple(cards), tuple(rulings), tuple(card_notes + ruling_notes))
+    return Imported(tuple(cards), tuple(rulings), tuple(card_notes + ruling_notes), SOURCE)
 
 
 def read_cards(path: Path) -> tuple[list[Card], list[str]]:
@@ -72,9 +74,11 @@ def read_cards(path: Path) -> tuple[list[Card], list[str]]:
                 reversible.discard(card.oracle_id)
         else:
             duplicates += 1
-    notes = [f"{path}: skipped {plural(n, 'card')} of layout {layout!r}" for layout, n in sorted(skipped.items())]
+    notes: list[str] = list(layout_notes(path, skipped))
     if duplicates:
-        notes.append(f"{path}: skipped {plural(duplicates, 'card')} repeating an Oracle id")
+        notes.append(
+            Note(f"{path}: skipped {plural(duplicates, 'card')} repeating an Oracle id", "repeated Oracle id", duplicates)
+        )
     return _variants_apart(list(by_oracle.values())), notes
 
 
@@ -169,11 +173,13 @@ def read_rulings(path: Path, card_ids: Mapping[str, str]) -> tuple[list[Ruling],
                 date=published,
                 source=source,
                 sources=(SOURCE,),
+                imported=True,
             )
         )
     notes = []
     if unknown:
-        notes.append(f"{first_unknown}: skipped {plural(unknown, 'ruling')} for cards not in the cards file")
+        text = f"{first_unknown}: skipped {plural(unknown, 'ruling')} for cards not in the cards file"
+        notes.append(Note(text, "ruling of a card not in the cards file", unknown))
     return rulings, notes
 
 

@@ -129,7 +129,9 @@ def test_a_reversible_card_without_oracle_id_is_one_card_of_its_face_name(tmp_pa
 
 def test_tokens_are_skipped_with_a_note(tmp_path: Path) -> None:
     path = write(tmp_path / "atomic.json", {"Soldier": [{"name": "Soldier", "layout": "token"}]})
-    assert mtgjson.load(path) == ((), (), (f"{path}: skipped 1 card of layout 'token'",))
+    imported = mtgjson.load(path)
+    assert imported == ((), (), (f"{path}: skipped 1 card of layout 'token'",), "mtgjson")
+    assert [(note.kind, note.count) for note in imported.notes] == [("token", 1)]  # type: ignore[attr-defined]
 
 
 # --- broken and wrong files -------------------------------------------------------------
