@@ -157,6 +157,14 @@ class UnparsedLine:
 
 
 @dataclass(frozen=True, slots=True)
+class SourceNote:
+    """A slip in a source file that was read anyway, the way its meaning is clear, and listed."""
+
+    origin: Origin
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class RulesDocument:
     """One release of the Comprehensive Rules, as imported."""
 
@@ -168,6 +176,8 @@ class RulesDocument:
     credits: str = ""
     contents_lines: int = 0
     unparsed: tuple[UnparsedLine, ...] = ()
+    notes: tuple[SourceNote, ...] = ()  # typos tolerated
+    truncated_at: Origin | None = None  # where a file cut short ends (only when reading it was allowed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,3 +286,13 @@ def ruling_id(card_id: str, published: date | None, ordinal: int) -> str:
 def natural_key(text: str) -> tuple:
     """Sort key that orders embedded numbers by value: '302.2' before '302.10'."""
     return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """What players call some rules and glossary entries ("SBA" -> rule 704, State-Based Actions)."""
+
+    names: tuple[str, ...]
+    rules: tuple[str, ...]
+    glossary: tuple[str, ...]  # glossary term ids
+    origin: Origin

@@ -25,6 +25,7 @@ from kb.errors import BuildError
 from kb.pipeline import Checked
 from kb.search import INDEX_NAME
 from kb.search_index import write_search_index
+from kb.search_postings import build_search
 from kb.web_search import INDEX_DIR, write_web_search
 
 # What the writers produce, each swapped into the site as a whole.
@@ -34,8 +35,10 @@ OUTPUT_PATHS = ("api", INDEX_NAME, INDEX_DIR)
 def write_outputs(checked: Checked, site_dir: Path) -> None:
     """Write every output straight into `site_dir` (no child process)."""
     write_api(checked.kb, site_dir, checked.report.results)
-    write_search_index(checked.kb, site_dir)
-    write_web_search(checked.kb, site_dir)
+    # Both searches index the same documents and postings, computed once.
+    built = build_search(checked.kb)
+    write_search_index(checked.kb, site_dir, built)
+    write_web_search(checked.kb, site_dir, built)
 
 
 class BackgroundOutputs:

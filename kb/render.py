@@ -157,7 +157,9 @@ class Renderer:
         if path == "rules/index.md":
             return self.page(path, "rules_index.md.j2", chapters=self.chapters())
         if path == "glossary/index.md":
-            return self.page(path, "glossary.md.j2", terms=sorted(kb.glossary.values(), key=lambda t: t.term.lower()))
+            terms = sorted(kb.glossary.values(), key=lambda t: t.term.lower())
+            also_called = {term.id: kb.aliases.get(("glossary", term.id), []) for term in terms}
+            return self.page(path, "glossary.md.j2", terms=terms, also_called=also_called)
         if path == "engine.md":
             return self.page(path, "engine.md.j2")
         if path == "changes.md":

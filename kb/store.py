@@ -28,6 +28,8 @@ class KnowledgeBase:
     card_names: dict[str, str] = field(default_factory=dict)
     rulings_by_card: dict[str, list[Ruling]] = field(default_factory=dict)
     links: Links = field(default_factory=Links)
+    # (kind, id) -> what players call that rule or glossary entry (content/search/aliases.yaml).
+    aliases: dict[tuple[str, str], list[str]] = field(default_factory=dict)
 
     def cited_by(self, rule_number: str) -> list[Citation]:
         return self.links.backlinks.get(rule_number, [])

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         config, plugin = load_project(args.config)
         settings = plugin.settings(config, **input_files(args))
-        changes = changes_since(args.changed_since) if args.changed_since else None
+        changes = changes_since(args.changed_since, args.config.resolve().parent) if args.changed_since else None
     except KbError as e:
         report = Report([Case("validation", "inputs", "kb check can start", "error", (Problem(_message(e), e.origin),))])
         return _finish(args, report)
@@ -104,12 +104,13 @@ def _print_text(report: Report, ablation: AblationReport | None, quiet: bool, sh
     for case in report.cases:
         for problem in case.problems:
             print(f"error: {_located(problem, case)}", file=sys.stderr)
+    checks = [case for case in report.cases if case.suite != "ablation"]
+    if all(case.status in ("passed", "skipped") for case in checks):
+        skipped = sum(case.status == "skipped" for case in checks)
+        passed = sum(case.suite == "examples" and case.status == "passed" for case in checks)
+        print(f"ok: {report.checked}, {passed} examples passed" + (f", {skipped} skipped" if skipped else ""))
     if ablation is not None:
         _print_ablation(ablation, quiet, show_untested)
-    elif report.exit_status == 0:
-        skipped = report.count("skipped")
-        passed = sum(case.suite == "examples" and case.status == "passed" for case in report.cases)
-        print(f"ok: {report.checked}, {passed} examples passed" + (f", {skipped} skipped" if skipped else ""))
 
 
 def _located(problem: Problem, case: Case | None = None) -> str:

@@ -24,8 +24,11 @@ from pathlib import Path
 import yaml
 
 from kb.errors import ContentError, KbError, raise_all
-from kb.model import MAX_ID_LENGTH, Card, EnginePart, Example, Origin, Ruling, card_slug, ruling_id, slugify
+from kb.model import MAX_ID_LENGTH, Alias, Card, EnginePart, Example, Origin, Ruling, card_slug, ruling_id, slugify
+from kb.sources.aliases import parse_aliases
 
+# What players call rules and glossary entries (kb/sources/aliases.py).
+ALIASES = "search/aliases.yaml"
 CARD_FIELDS = {
     "name": True,
     "short_name": False,
@@ -53,6 +56,7 @@ EXAMPLE_FIELDS = {"rules": True, "code": True, "cards": False}
 class Content:
     cards: tuple[Card, ...]
     rulings: tuple[Ruling, ...]
+    aliases: tuple[Alias, ...] = ()
 
 
 def load_content(root: Path) -> Content:
@@ -62,8 +66,11 @@ def load_content(root: Path) -> Content:
         reader.read_file(path, reader.card_file)
     for path in sorted((root / "rulings").glob("*.yaml")):
         reader.read_file(path, reader.rulings_file)
+    aliases: list[Alias] = []
+    if (root / ALIASES).exists():
+        reader.read_file(root / ALIASES, lambda node, shown: aliases.extend(parse_aliases(node, shown)))
     raise_all(reader.errors)
-    return Content(tuple(reader.cards), tuple(reader.rulings))
+    return Content(tuple(reader.cards), tuple(reader.rulings), tuple(aliases))
 
 
 class _Reader:
@@ -263,7 +270,13 @@ def _compose(path: Path, shown: str) -> yaml.Node | None:
     if path.is_dir():
         raise ContentError("a folder, not a YAML file", Origin(shown), "rename it or move it out of content/")
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            data = stream.read(_MAX_BYTES + 1)
+        if len(data) > _MAX_BYTES:
+            raise ContentError(
+                f"larger than {_MAX_BYTES >> 20} MiB", Origin(shown), "a content file holds one card or a list of rulings"
+            )
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ContentError(f"not UTF-8 text: {e.reason}", Origin(shown), "save the file as UTF-8") from None
     except OSError as e:
@@ -292,6 +305,8 @@ def _compose(path: Path, shown: str) -> yaml.Node | None:
         ) from None
 
 
+# Far more than a card with all its rulings and examples; a larger file is not read into memory.
+_MAX_BYTES = 16 << 20
 # Far deeper than any record; PyYAML's composer recurses and fails a little past this.
 _MAX_DEPTH = 100
 

@@ -170,3 +170,11 @@ def test_with_broken_records_the_examples_are_listed_as_not_run(project: Path, c
     assert records["problems"][0]["message"].startswith("unknown general ruling 'no-such-ruling'")
     examples = [c for c in report["cases"] if c["suite"] == "examples"]
     assert len(examples) == BUNDLED.examples and {c["skipped_because"] for c in examples} == {"not run: the records have errors"}
+
+
+def test_a_missing_project_or_cache_is_exit_status_2(project: Path, tmp_path: Path, capsys):
+    assert main(["check", "-f", "nope.yml"]) == 2
+    assert capsys.readouterr().err == "error: nope.yml not found (run kb in the project folder or pass --config)\n"
+    (tmp_path / "empty").mkdir()
+    assert main(["check", "--cache", str(tmp_path / "empty")]) == 2
+    assert capsys.readouterr().err == f"error: no fetched files in {tmp_path / 'empty'} (run kb fetch first)\n"
