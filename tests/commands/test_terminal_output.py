@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +26,7 @@ def test_show_a_rule_whose_text_is_not_loaded(default_index: Path, capsys):
     assert main(["show", "--index", str(default_index), "302.6"]) == 0
     captured = capsys.readouterr()
     assert "The text of rule 302.6 is not loaded: build with kb build --rules FILE to include it." in " ".join(captured.out.split())
-    assert "Cited by (" in captured.out and captured.err == ""
+    assert re.search(r"Cited by \(\d+\)", captured.out) and captured.err == ""  # content/ grows: count not pinned
 
 
 @pytest.mark.parametrize("command", [["search", "tap", "--limit", "50"], ["show", "Rona"]])
