@@ -51,11 +51,14 @@ class RuleChange:
 
     old: Rule
     new: Rule
-    diff: tuple[Segment, ...]
 
     @property
     def number(self) -> str:
         return self.new.number
+
+    @property
+    def diff(self) -> tuple[Segment, ...]:
+        return word_diff(rule_content(self.old), rule_content(self.new))
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +68,11 @@ class Renumbering:
     old: Rule
     new: Rule
     similarity: float
-    diff: tuple[Segment, ...]
+
+    @property
+    def diff(self) -> tuple[Segment, ...]:
+        """All 'equal' when the text is unchanged; computed when asked for (tracing a history never asks)."""
+        return word_diff(rule_content(self.old), rule_content(self.new))
 
     @property
     def identical(self) -> bool:
@@ -76,7 +83,10 @@ class Renumbering:
 class GlossaryChange:
     old: GlossaryTerm
     new: GlossaryTerm
-    diff: tuple[Segment, ...]
+
+    @property
+    def diff(self) -> tuple[Segment, ...]:
+        return word_diff(self.old.text, self.new.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +166,7 @@ class _RuleMatcher:
         self.old = {rule.number: rule for rule in old}
         self.new = {rule.number: rule for rule in new}
         # Rules still waiting for a partner, in document order (dicts keep it).
-        unchanged = {n for n, r in self.old.items() if n in self.new and _content(self.new[n]) == _content(r)}
+        unchanged = {n for n, r in self.old.items() if n in self.new and rule_content(self.new[n]) == rule_content(r)}
         self.old_left = {n: r for n, r in self.old.items() if n not in unchanged}
         self.new_left = {n: r for n, r in self.new.items() if n not in unchanged}
         self.changed: list[RuleChange] = []
@@ -176,27 +186,26 @@ class _RuleMatcher:
 
     def pair(self, old: Rule, new: Rule, score: float | None = None) -> None:
         del self.old_left[old.number], self.new_left[new.number]
-        before, after = _content(old), _content(new)
-        diff = word_diff(before, after)
+        before, after = rule_content(old), rule_content(new)
         if old.number == new.number:
-            self.changed.append(RuleChange(old, new, diff))
+            self.changed.append(RuleChange(old, new))
         else:
             ratio = 1.0 if before == after else (score if score is not None else similarity(before, after))
-            self.renumbered.append(Renumbering(old, new, ratio, diff))
+            self.renumbered.append(Renumbering(old, new, ratio))
 
     def match_exact_moves(self) -> None:
         waiting: dict[tuple[bool, str], deque[Rule]] = defaultdict(deque)
         for rule in self.old_left.values():
-            waiting[(_is_heading(rule), _content(rule))].append(rule)
+            waiting[(_is_heading(rule), rule_content(rule))].append(rule)
         for rule in list(self.new_left.values()):
-            bucket = waiting.get((_is_heading(rule), _content(rule)))
+            bucket = waiting.get((_is_heading(rule), rule_content(rule)))
             if bucket:
                 self.pair(bucket.popleft(), rule, 1.0)
 
     def match_in_place(self, threshold: float) -> None:
         for number in [n for n in self.new_left if n in self.old_left]:
             old, new = self.old_left[number], self.new_left[number]
-            if threshold <= 0 or similarity(_content(old), _content(new)) >= threshold:
+            if threshold <= 0 or similarity(rule_content(old), rule_content(new)) >= threshold:
                 self.pair(old, new)
 
     def match_similar_moves(self) -> None:
@@ -211,7 +220,7 @@ class _RuleMatcher:
         candidates: list[tuple[float, int, int, Rule, Rule]] = []
         for j, new in enumerate(self.new_left.values()):
             for i, old in enumerate(by_section.get((_is_heading(new), section_of(new.number)), ())):
-                score = _similar_enough(_content(old), _content(new))
+                score = _similar_enough(rule_content(old), rule_content(new))
                 if score is not None:
                     candidates.append((-score, i, j, old, new))
         # Best pairs first; ties broken by position so the result is deterministic.
@@ -238,7 +247,7 @@ def _diff_glossary(
     added = tuple(after[key] for key in sorted(after.keys() - before.keys()))
     removed = tuple(before[key] for key in sorted(before.keys() - after.keys()))
     changed = tuple(
-        GlossaryChange(before[key], after[key], word_diff(before[key].text, after[key].text))
+        GlossaryChange(before[key], after[key])
         for key in sorted(before.keys() & after.keys())
         if _term_content(before[key]) != _term_content(after[key])
     )
@@ -249,7 +258,7 @@ def _term_content(term: GlossaryTerm) -> tuple[str, str, bool]:
     return (term.term, term.text, term.obsolete)
 
 
-def _content(rule: Rule) -> str:
+def rule_content(rule: Rule) -> str:
     """What is compared: the text and the examples, as a reader sees them."""
     return "\n".join([rule.text, *(f"Example: {example}" for example in rule.examples)])
 

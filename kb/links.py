@@ -169,7 +169,7 @@ class Finder:
 
     def __init__(self, kb: KnowledgeBase) -> None:
         self.terms = TermIndex.from_release(kb.rules.values(), kb.glossary.values())
-        self.names = CardNameMatcher(kb.cards.values()) if kb.rulings else None
+        self.names = CardNameMatcher(kb.cards.values(), texts=_ruling_texts(kb)) if kb.rulings else None
 
     def find(self, job: _Job) -> _Found:
         spans: list[tuple[int, int, str, str]] = []
@@ -192,6 +192,14 @@ class Finder:
                 cited.append((term.id, False))
             spans.append((term.start, term.end, term.kind, term.id))
         return spans, cited
+
+
+def _ruling_texts(kb: KnowledgeBase) -> Iterable[str]:
+    """What tells a common word from a name: the rulings' own text, and the cards'."""
+    yield from (ruling.text for ruling in kb.rulings.values())
+    for card in kb.cards.values():
+        yield card.oracle_text
+        yield from (face.oracle_text for face in card.faces)
 
 
 class _Linker:

@@ -157,6 +157,14 @@ class UnparsedLine:
 
 
 @dataclass(frozen=True, slots=True)
+class SourceNote:
+    """A slip in a source file that was read anyway, the way its meaning is clear, and listed."""
+
+    origin: Origin
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class RulesDocument:
     """One release of the Comprehensive Rules, as imported."""
 
@@ -168,6 +176,8 @@ class RulesDocument:
     credits: str = ""
     contents_lines: int = 0
     unparsed: tuple[UnparsedLine, ...] = ()
+    notes: tuple[SourceNote, ...] = ()  # typos tolerated
+    truncated_at: Origin | None = None  # where a file cut short ends (only when reading it was allowed)
 
 
 @dataclass(frozen=True, slots=True)

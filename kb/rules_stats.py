@@ -30,6 +30,9 @@ def rules_stats(doc: RulesDocument) -> dict[str, Any]:
       unresolved             those, each {"origin", "in", "text", "number"}, where
                              `origin` is the line of the citing rule or glossary term
       unparsed_lines         lines the importer could not place
+      notes                  typos in the official text read the way their meaning
+                             is clear, each {"origin", "text"}
+      truncated_at           where a release cut short ends (null for a whole one)
     """
     kinds = [rule.kind for rule in doc.rules]
     known = {rule.number for rule in doc.rules}
@@ -56,6 +59,8 @@ def rules_stats(doc: RulesDocument) -> dict[str, Any]:
         "unresolved_references": len(unresolved),
         "unresolved": unresolved,
         "unparsed_lines": len(doc.unparsed),
+        "notes": [{"origin": str(note.origin), "text": note.text} for note in doc.notes],
+        "truncated_at": str(doc.truncated_at) if doc.truncated_at else None,
     }
 
 

@@ -19,8 +19,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from kb import urls
 from kb.errors import KbError
 from kb.model import slugify
@@ -143,21 +141,20 @@ def default_index(config_file: Path) -> Path:
     """
     site_dir = "site"
     if config_file.is_file():
+        import yaml  # here, not at the top: `kb search --index FILE` never reads YAML
+
+        class LenientLoader(yaml.SafeLoader):
+            """A safe loader that reads any unknown tag (mkdocs' !ENV, !relative) as plain YAML."""
+
+        LenientLoader.add_multi_constructor("", lambda loader, suffix, node: None)
         try:
-            config = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_LenientLoader)
+            config = yaml.load(config_file.read_text(encoding="utf-8"), Loader=LenientLoader)
         except yaml.YAMLError:
             config = None
         if isinstance(config, dict) and isinstance(config.get("site_dir"), str):
             site_dir = config["site_dir"]
     # site_dir is relative to mkdocs.yml; "mkdocs.yml" in the working folder gives "site/kb.sqlite".
     return config_file.parent / site_dir / INDEX_NAME
-
-
-class _LenientLoader(yaml.SafeLoader):
-    """A safe loader that reads any unknown tag (mkdocs' !ENV, !relative) as plain YAML."""
-
-
-_LenientLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
 class SearchIndex:

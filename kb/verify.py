@@ -64,7 +64,8 @@ def ablation_cases(kb: KnowledgeBase, rules: list[str] | None, report: Report) -
     ablation = ablate(kb, rules)
     origins = {e.id: e.origin for e in examples_of(kb)}
     for run in ablation.runs:
-        survived = Problem(f"example {run.example_id} still passes with rule {run.rule} switched off", origins[run.example_id])
+        how = "fails only by crashing, not by a check of its own," if run.message else "still passes"
+        survived = Problem(f"example {run.example_id} {how} with rule {run.rule} switched off", origins[run.example_id])
         problems = () if run.killed else (survived,)
         report.cases.append(
             Case(

@@ -19,6 +19,22 @@ def shared_release(name: str) -> Path:
     return path
 
 
+class Bundled:
+    """How many records the bundled content/ holds, counted from the files (content grows; tests must not pin it)."""
+
+    def __init__(self) -> None:
+        from kb.sources.content import load_content
+
+        content = load_content(REPO / "content")
+        self.cards = len(content.cards)
+        self.rulings = len(content.rulings)
+        self.examples = sum(1 for ruling in content.rulings if ruling.example is not None)
+        self.card_initials = sorted({card.id[0] for card in content.cards})
+
+
+BUNDLED = Bundled()
+
+
 @pytest.fixture
 def cr_latest() -> Path:
     return shared_release("MagicCompRules 20250919.txt")

@@ -29,6 +29,8 @@ from pathlib import Path
 
 import yaml
 
+from kb.model import slugify
+
 HOOK = "kbPwned"
 REPO = Path(__file__).resolve().parents[1]
 REAL_CR = REPO.parent / "shared" / "data" / "comprehensive-rules"
@@ -145,16 +147,31 @@ def corpus() -> list[str]:
 
 
 def one_line(text: str) -> str:
-    """A payload for a line-based format (the CR text): its line breaks become spaces."""
-    return " ".join(text.splitlines())
+    """A payload for a line-based text file (the CR): its line breaks become spaces.
+
+    NUL is left out: a file holding one is not text, and the CR importer says
+    so in one line.
+    """
+    return " ".join(text.replace("\x00", "").splitlines())
 
 
 # --- a project that holds the payloads everywhere ------------------------------------
 
 
+def addressable(payload: str) -> str:
+    """`payload`, cut if its address (slug) would be too long for a file name."""
+    return payload[:120] if len(slugify(payload)) > 120 else payload
+
+
 def card_name(source: str, n: int, payload: str) -> str:
-    """A card name holding payload `n`, distinct from every other (names become page addresses)."""
+    """A card name holding payload `n`, distinct from every other (names become page addresses).
+
+    A payload whose address would be too long for a file name is cut (the
+    importers refuse such names, in one line); names of thousands of
+    characters still come from payloads of symbols.
+    """
     tag = f"{source}{n}"
+    payload = addressable(payload)
     return f"{tag} {payload}" if n % 2 else f"{payload} {tag}"
 
 
@@ -209,7 +226,7 @@ def _content(content: Path, payloads: dict[int, str]) -> None:
                 {"date": "2020-01-01", "source": "kb", "text": f"{payload} Unlike {previous}, see rule 100.1. {payload}"},
             ],
         }
-        card = {k: v for k, v in card.items() if v is not None}
+        card = {k: v for k, v in card.items() if v}  # content/ refuses empty values: one line each
         (content / "cards" / f"hostile-{n}.yaml").write_text(yaml.safe_dump(card, allow_unicode=False), encoding="utf-8")
         general.append({"id": f"hostile-general-{n}", "rules": ["100.1"], "text": f"{payload} (rule 100.1) {payload}"})
         previous = name
@@ -299,7 +316,8 @@ def hostile_release(
         elif part == "rules" and text.startswith("Example:"):
             out_lines.append(f"{text} {payload('example ' + str(len(out_lines)))}")
         elif part == "glossary" and text:
-            out_lines.append(f"{text} {payload('glossary ' + text)}" if glossary_term else line)
+            # A term is an address too (glossary/index.html#term, api/glossary/term.json).
+            out_lines.append(f"{text} {addressable(payload('glossary ' + text))}" if glossary_term else line)
             glossary_term = False
         else:
             glossary_term = glossary_term or (part == "glossary" and not text)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.changed import PACKAGE_DIR, _rules_touched, _touched_lines, implemented_in
+from kb.changed import PACKAGE_DIR, Changes, _rules_touched, _touched_lines, implemented_in, select
 from kb.engine import implemented_rules
+from kb.model import Example, Origin, Ruling
 
 SOURCE = """\
 from kb.engine.rules_registry import implements
@@ -64,3 +65,23 @@ def test_the_source_scan_finds_every_rule_the_engine_registers():
     for path in sorted(Path(PACKAGE_DIR / "engine").rglob("*.py")):
         found |= implemented_in(path.read_text(encoding="utf-8"))
     assert found == set(implemented_rules())
+
+
+def test_selection_follows_the_example_file_the_card_file_and_the_changed_rules(tmp_path: Path):
+    def ruling(rid: str, path: str, card: str | None, rules: tuple[str, ...]) -> Ruling:
+        origin = Origin(str(tmp_path / path), 3)
+        return Ruling(rid, "text", origin, card=card, example=Example(rid, "assert True", rules, origin))
+
+    rulings = [
+        ruling("in-card-file", "cards/a.yaml", "a", ("100.1",)),
+        ruling("apart", "rulings/extra.yaml", "a", ("100.1",)),  # a ruling of card a written in another file
+        ruling("claims-302.6", "rulings/costs.yaml", None, ("302.6",)),
+        ruling("untouched", "rulings/costs.yaml", None, ("107.5",)),
+    ]
+    card_files = {"a": tmp_path / "cards" / "a.yaml"}
+    by_card = select(rulings, card_files, Changes("HEAD", frozenset({tmp_path / "cards" / "a.yaml"})))
+    assert by_card.reasons == {"in-card-file": f"{tmp_path}/cards/a.yaml changed", "apart": "the file of card a changed"}
+    by_rule = select(rulings, card_files, Changes("HEAD", frozenset(), frozenset({"302.6"})))
+    assert by_rule.reasons == {"claims-302.6": "the implementation of rule 302.6 changed"}
+    everything = select(rulings, card_files, Changes("HEAD", frozenset(), everything="kb/examples.py changed"))
+    assert everything.run == {"in-card-file", "apart", "claims-302.6", "untouched"}

@@ -139,3 +139,37 @@ def test_an_ablated_rule_makes_its_example_fail() -> None:
     result = run_example(make(code), ablate=frozenset({"302.6"}))
     assert not result.passed
     assert "was allowed" in result.message
+
+
+# -- what counts as a kill --------------------------------------------------------------------------
+
+
+def test_a_crash_with_the_rule_off_is_not_a_kill() -> None:
+    code = SICK_ELVES + (
+        "from kb.engine import IllegalAction\n"
+        "try:\n"
+        "    game.activate_mana_ability(elves)\n"
+        "    raise RuntimeError('the elves tapped')  # reached only with rule 302.6 off\n"
+        "except IllegalAction:\n"
+        "    pass\n"
+        "assert True\n"
+    )
+    assert run_example(make(code)).passed
+    outcome = run_example(make(code), ablate=frozenset({"302.6"}))
+    assert not outcome.passed and outcome.outcome == "error"
+    report = ablation([make(code)], ["302.6"])
+    assert [run.killed for run in report.runs] == [False]
+
+
+def test_a_failed_check_is_a_kill_and_a_failed_print_before_a_crash_counts() -> None:
+    code = SICK_ELVES + 'with expect_illegal(code="summoning-sick"):\n    game.activate_mana_ability(elves)\n'
+    assert run_example(make(code), ablate=frozenset({"302.6"})).outcome == "check failed"
+    printed = SICK_ELVES + "game.tap(elves)\nprint(elves.tapped)\n#> False\ngame.resolve()\n"
+    outcome = run_example(make(printed, rules=("400.7",)))
+    assert outcome.outcome == "check failed" and "print check failed" in outcome.message
+
+
+def test_a_play_that_must_be_legal_is_a_check() -> None:
+    code = SICK_ELVES + "from kb.engine import expect_legal\nwith expect_legal():\n    game.activate_mana_ability(elves)\n"
+    outcome = run_example(make(code))
+    assert outcome.outcome == "check failed" and "summoning-sick" in outcome.message

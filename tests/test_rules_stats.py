@@ -41,6 +41,8 @@ def test_stats_of_the_mini_release() -> None:
             {"origin": origin + "58", "in": "rule 700.1", "text": "rule 999.9", "number": "999.9"},
         ],
         "unparsed_lines": 0,
+        "notes": [],
+        "truncated_at": None,
     }
     json.dumps(stats)  # plain values only: the CLI prints them as JSON
 

@@ -270,7 +270,13 @@ def _compose(path: Path, shown: str) -> yaml.Node | None:
     if path.is_dir():
         raise ContentError("a folder, not a YAML file", Origin(shown), "rename it or move it out of content/")
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            data = stream.read(_MAX_BYTES + 1)
+        if len(data) > _MAX_BYTES:
+            raise ContentError(
+                f"larger than {_MAX_BYTES >> 20} MiB", Origin(shown), "a content file holds one card or a list of rulings"
+            )
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ContentError(f"not UTF-8 text: {e.reason}", Origin(shown), "save the file as UTF-8") from None
     except OSError as e:
@@ -299,6 +305,8 @@ def _compose(path: Path, shown: str) -> yaml.Node | None:
         ) from None
 
 
+# Far more than a card with all its rulings and examples; a larger file is not read into memory.
+_MAX_BYTES = 16 << 20
 # Far deeper than any record; PyYAML's composer recurses and fails a little past this.
 _MAX_DEPTH = 100
 

@@ -3,7 +3,7 @@
 A release is laid out in parts, each opened by a heading line::
 
     Magic: The Gathering Comprehensive Rules         title          (heading)
-    These rules are effective as of June 6, 2025.    effective date (heading)
+    These rules are effective as of June 6, 2025.    effective date (heading; "current as of" before mid-2009)
     Introduction      paragraphs about the document
     Contents          "1. Game Concepts", "100. General", … "Glossary", "Credits"
     1. Game Concepts  the body: chapters, sections ("100. General"), rules
@@ -17,10 +17,17 @@ so the body's headings are the ones that become records.
 
 Every non-blank line is accounted for, as one of `LineKind`; a line that fits
 nowhere goes to `RulesDocument.unparsed` rather than into a neighbouring record.
+
+Older releases differ in layout: until 2004 some are hard-wrapped (a paragraph
+runs over several unindented lines, which may even start with a rule number:
+"See rule" / "419.8 …"), their contents list "Questions?" or "Customer Service
+Information" as parts, and their glossary lists sets as indented blocks. Typos
+in rule numbers are read as `cr_typos` explains and listed in `notes`.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -29,11 +36,12 @@ from enum import Enum
 from pathlib import Path
 
 from kb.errors import SourceError
-from kb.model import GlossaryTerm, Origin, Rule, RulesDocument, UnparsedLine
+from kb.model import GlossaryTerm, Origin, Rule, RuleKind, RulesDocument, SourceNote, UnparsedLine, rule_kind
+from kb.sources.cr_typos import follows, place, read_misnumbered
 from kb.sources.text_decoding import TextLine, decode_text, split_lines
 
 _TITLE = "Comprehensive Rules"
-_EFFECTIVE = re.compile(r"These rules are effective as of (?P<month>[A-Za-z]+) (?P<day>\d{1,2}), (?P<year>\d{4})\.?")
+_EFFECTIVE = re.compile(r"These rules are (?:effective|current) as of (?P<month>[A-Za-z]+) (?P<day>\d{1,2}), (?P<year>\d{4})\.?")
 _MONTH_NAMES = (
     "january", "february", "march", "april", "may", "june",
     "july", "august", "september", "october", "november", "december",
@@ -48,6 +56,10 @@ _EXAMPLE = re.compile(r"Example:\s*(?P<text>.*)")
 _OBSOLETE = re.compile(r"(?P<term>.*?)\s*\(Obsolete\)")
 _SENSE = re.compile(r"(?P<number>\d+)\.\s+(?P<text>\S.*)")
 _DOWNLOAD_HINT = "download the complete file from https://magic.wizards.com/en/rules"
+# Parts that older contents list after the glossary and credits.
+_TRAILING_PARTS = ("Glossary", "Credits", "Questions?", "Customer Service Information")
+# A line of a hard-wrapped paragraph that ends like this is not the paragraph's end.
+_FINISHED = (".", ":", "?", "!", '"', "”", ")")
 
 
 class LineKind(Enum):
@@ -87,25 +99,48 @@ class ParsedRules:
         return Counter(k for _, k in self.line_kinds)
 
 
-def read_rules(path: str | Path) -> RulesDocument:
-    """Import one Comprehensive Rules release; raises SourceError if it is not one or is truncated."""
-    return parse_rules(_read_bytes(path), str(path)).document
+def read_rules(path: str | Path, *, allow_truncated: bool = False) -> RulesDocument:
+    """Import one Comprehensive Rules release; raises SourceError if it is not one or is truncated.
+
+    With `allow_truncated`, a file that ends inside its glossary is imported as
+    far as it goes and `truncated_at` says where it ends (archived releases).
+    """
+    return parse_rules(_read_bytes(path), str(path), allow_truncated=allow_truncated).document
 
 
-def parse_rules(data: bytes, source: str) -> ParsedRules:
+def parse_rules(data: bytes, source: str, *, allow_truncated: bool = False) -> ParsedRules:
     """Import a release from its bytes; `source` names it in origins and errors."""
     decoded = decode_text(data, source)
-    parser = _Parser(source)
-    for line in split_lines(decoded.text):
+    lines = split_lines(decoded.text)
+    parser = _Parser(source, _is_hard_wrapped(lines))
+    for line in lines:
         parser.feed(line)
-    return ParsedRules(parser.finish(), decoded.encoding, tuple(parser.line_kinds))
+    document = parser.finish(allow_truncated)
+    return ParsedRules(document, decoded.encoding, tuple(sorted(parser.line_kinds, key=lambda item: item[0])))
+
+
+def truncation_warning(document: RulesDocument) -> str | None:
+    """The one-line warning for a release imported as far as it goes; None for a complete one."""
+    if document.truncated_at is None:
+        return None
+    return f"warning: {document.truncated_at}: truncated Comprehensive Rules, imported up to here ({_DOWNLOAD_HINT})"
+
+
+# A release weighs about 1 MB; a file fifty times that is not one, and is not read into memory.
+MAX_BYTES = 64 << 20
 
 
 def _read_bytes(path: str | Path) -> bytes:
     try:
-        return Path(path).read_bytes()
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_BYTES + 1)
     except OSError as error:
         raise SourceError(f"cannot read the file: {error.strerror}", Origin(str(path)), "check the path") from None
+    if len(data) > MAX_BYTES:
+        raise SourceError(
+            f"larger than {MAX_BYTES >> 20} MiB: not a Comprehensive Rules text file", Origin(str(path)), "check the path"
+        )
+    return data
 
 
 @dataclass
@@ -122,8 +157,9 @@ class _RuleBuilder:
 class _Parser:
     """A line-by-line state machine over the parts of a release."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, hard_wrapped: bool = False) -> None:
         self.source = source
+        self.hard_wrapped = hard_wrapped
         self.part = _Part.HEADER
         self.part_lines: dict[_Part, int] = {}  # where each part's heading was
         self.line_kinds: list[tuple[int, LineKind]] = []
@@ -137,8 +173,12 @@ class _Parser:
         self.rule_lines: dict[str, int] = {}
         self.current: _RuleBuilder | None = None
         self.in_example = False
-        self.glossary: list[GlossaryTerm] = []
+        self.after_blank = True  # the previous line was blank
+        self.unfinished = False  # the previous rule line did not end a sentence (a hard-wrapped paragraph)
+        self.entries: list[list[TextLine]] = []  # glossary entries: the term's line, then its definition's
         self.entry: list[TextLine] = []  # the glossary entry being read
+        self.lone: list[TextLine] = []  # a one-line glossary block, until the next block says what it is
+        self.notes: list[SourceNote] = []
         self.credits: list[str] = []
         self.unparsed: list[UnparsedLine] = []
 
@@ -165,6 +205,7 @@ class _Parser:
         if not line.text.strip():
             if self.part is _Part.GLOSSARY:
                 self.end_entry()
+            self.after_blank = True
             return
         self.last_line = line.number  # where a truncated file is reported to end
         handler = {
@@ -176,6 +217,7 @@ class _Parser:
             _Part.CREDITS: self.credits_line,
         }[self.part]
         handler(line)
+        self.after_blank = False
 
     def header(self, line: TextLine) -> None:
         text = line.text.strip()
@@ -236,27 +278,59 @@ class _Parser:
         # An indented line is never a new item; a piece after a U+2028 is one
         # only if it reads like one (some releases separate lines that way).
         indented = line.text[:1].isspace()
+        # In a hard-wrapped release, a line straight after a rule's line (no
+        # blank between) continues it; even one that starts with a number
+        # does when the line before was cut mid-sentence.
+        follows_text = not indented and not line.soft and not self.after_blank and self.current is not None
+        wrapped = follows_text and self.hard_wrapped
         if text == "Glossary" and not indented:
             self.end_rule()
             self.enter(_Part.GLOSSARY, line)
         elif text == "Credits" and not indented:
             self.end_rule()
             self.enter(_Part.CREDITS, line)
+        elif wrapped and self.unfinished:
+            self.continue_rule(text, line)
+        elif not indented and (reading := read_misnumbered(text, self.last_number())):
+            self.note(line, reading.note)
+            self.start_rule(reading.number, reading.text, line)
         elif not indented and (match := _NUMBERED.fullmatch(text)):
             self.start_rule(match["number"], match["text"], line)
         elif (match := _EXAMPLE.fullmatch(text)) and self.current is not None:
             self.current.examples.append([match["text"]])
             self.in_example = True
             self.mark(line, LineKind.EXAMPLE)
-        elif (indented or line.soft) and self.current is not None:
-            # An indented paragraph (or text after a U+2028) belongs to what precedes it.
-            target = self.current.examples[-1] if self.in_example else self.current.lines
-            target.append(text)
-            self.mark(line, LineKind.EXAMPLE if self.in_example else LineKind.RULE)
+            self.unfinished = not text.endswith(_FINISHED)
+        elif (indented or line.soft or wrapped) and self.current is not None:
+            # An indented paragraph (or text after a U+2028, or the next line
+            # of a hard-wrapped paragraph) belongs to what precedes it.
+            self.continue_rule(text, line)
+        elif follows_text and self.in_example and self.current is not None:
+            # A paragraph at column one straight after an example (2003): the rule goes on.
+            self.note(line, f"a paragraph after an example of {self.current.number}, not indented, read as part of the rule")
+            self.in_example = False
+            self.continue_rule(text, line)
         else:
             self.reject(line)
 
+    def continue_rule(self, text: str, line: TextLine) -> None:
+        assert self.current is not None
+        target = self.current.examples[-1] if self.in_example else self.current.lines
+        target.append(text)
+        self.mark(line, LineKind.EXAMPLE if self.in_example else LineKind.RULE)
+        self.unfinished = not text.endswith(_FINISHED)
+
+    def last_number(self) -> str | None:
+        return self.rules[-1].number if self.current is None and self.rules else (self.current and self.current.number)
+
+    def note(self, line: TextLine, text: str) -> None:
+        self.notes.append(SourceNote(self.origin(line), text))
+
     def start_rule(self, number: str, text: str, line: TextLine) -> None:
+        self.renumber_current(number)
+        if reading := place(number, self.last_number(), set(self.rule_lines)):
+            self.note(line, reading.note)
+            number = reading.number
         if number in self.rule_lines:
             raise SourceError(
                 f"rule {number} appears twice (first at line {self.rule_lines[number]})",
@@ -268,6 +342,21 @@ class _Parser:
         self.current = _RuleBuilder(number, [text], self.origin(line))
         self.in_example = False
         self.mark(line, LineKind.RULE)
+        self.unfinished = not text.endswith(_FINISHED)
+
+    def renumber_current(self, subrule: str) -> None:
+        """A rule whose number breaks the sequence ("505.54." after 505.4) takes the one its first subrule (505.5a) names."""
+        current, before = self.current, self.rules[-1].number if self.rules else None
+        meant = subrule[:-1]
+        if current is None or before is None or not subrule.endswith("a") or meant in self.rule_lines:
+            return
+        if rule_kind(subrule) is not RuleKind.SUBRULE or rule_kind(current.number) is not RuleKind.RULE:
+            return
+        if follows(meant, before) and not follows(current.number, before):
+            self.notes.append(SourceNote(current.origin, f"{current.number} read as {meant} (its subrule {subrule} follows)"))
+            del self.rule_lines[current.number]
+            self.rule_lines[meant] = current.origin.line
+            current.number = meant
 
     def end_rule(self) -> None:
         if self.current is not None:
@@ -282,26 +371,43 @@ class _Parser:
             self.entry.append(line)
 
     def end_entry(self) -> None:
-        """A blank line closes a glossary entry: its first line is the term, the rest its definition."""
-        entry, self.entry = self.entry, []
-        if not entry:
+        """A blank line closes a glossary block: a term's line and its definition's, as a rule.
+
+        An indented block continues the entry before it, with a one-line block
+        just above it (old releases list sets as "Expansions and Editions"
+        followed by one indented block per set); any other one-line block is a
+        term without a definition and cannot be placed.
+        """
+        block, self.entry = self.entry, []
+        if not block:
             return
-        if len(entry) == 1:  # a term without a definition cannot be placed
-            self.reject(entry[0])
+        if block[0].text[:1].isspace() and self.entries:
+            self.entries[-1].extend([*self.lone, *block])
+            self.lone = []
             return
+        self.reject_lone()
+        if len(block) == 1:
+            self.lone = block
+        else:
+            self.entries.append(block)
+
+    def reject_lone(self) -> None:
+        for line in self.lone:
+            self.reject(line)
+        self.lone = []
+
+    def glossary_term(self, entry: list[TextLine]) -> GlossaryTerm:
         for line in entry:
             self.mark(line, LineKind.GLOSSARY)
         term = entry[0].text.strip()
         definition = [line.text.strip() for line in entry[1:]]
         obsolete = _OBSOLETE.fullmatch(term)
-        self.glossary.append(
-            GlossaryTerm(
-                term=obsolete["term"] if obsolete else term,
-                text="\n".join(definition),
-                origin=self.origin(entry[0]),
-                obsolete=obsolete is not None,
-                senses=tuple(m["text"] for m in map(_SENSE.fullmatch, definition) if m),
-            )
+        return GlossaryTerm(
+            term=obsolete["term"] if obsolete else term,
+            text="\n".join(definition),
+            origin=self.origin(entry[0]),
+            obsolete=obsolete is not None,
+            senses=tuple(m["text"] for m in map(_SENSE.fullmatch, definition) if m),
         )
 
     def credits_line(self, line: TextLine) -> None:
@@ -310,21 +416,37 @@ class _Parser:
 
     # --- the end -----------------------------------------------------------
 
-    def finish(self) -> RulesDocument:
+    def finish(self, allow_truncated: bool = False) -> RulesDocument:
         self.end_rule()
         self.end_entry()
-        self.check_complete()
-        assert self.effective_date is not None  # check_complete() made sure
+        truncated_at = None
+        if allow_truncated and _Part.GLOSSARY in self.part_lines and _Part.CREDITS not in self.part_lines:
+            # Cut short inside the glossary: keep what is there; a last term
+            # whose definition was cut off is the file's end, not a stray line.
+            truncated_at = Origin(self.source, self.last_line)
+            self.mark_all(self.lone, LineKind.GLOSSARY)
+            self.lone = []
+        else:
+            self.check_complete()
+        self.reject_lone()
+        glossary = [self.glossary_term(entry) for entry in self.entries]
+        assert self.effective_date is not None  # check_complete() or the glossary made sure
         return RulesDocument(
             source=self.source,
             effective_date=self.effective_date,
             rules=tuple(self.rules),
-            glossary=tuple(self.glossary),
+            glossary=tuple(glossary),
             introduction="\n".join(self.introduction),
             credits="\n".join(self.credits),
             contents_lines=self.contents_lines,
             unparsed=tuple(self.unparsed),
+            notes=tuple(sorted(self.notes, key=lambda note: note.origin)),
+            truncated_at=truncated_at,
         )
+
+    def mark_all(self, lines: list[TextLine], kind: LineKind) -> None:
+        for line in lines:
+            self.mark(line, kind)
 
     def check_complete(self) -> None:
         """A release that lacks a part is not one, or was cut short: say which part and where."""
@@ -345,9 +467,21 @@ class _Parser:
             raise SourceError("truncated Comprehensive Rules: the file ends inside the glossary", end, _DOWNLOAD_HINT)
 
 
+def _is_hard_wrapped(lines: list[TextLine]) -> bool:
+    """Whether paragraphs run over several lines: most lines then follow one cut mid-sentence.
+
+    About 16% do in a release with one line per paragraph (a glossary term and
+    its definition), about 64% in a hard-wrapped one (late 2003 to early 2004).
+    """
+    texts = [line.text.strip() for line in lines]
+    non_blank = sum(1 for text in texts if text)
+    following_cut = sum(1 for before, text in itertools.pairwise(texts) if text and before and not before.endswith(_FINISHED))
+    return non_blank > 0 and following_cut / non_blank > 0.4
+
+
 def _contents_key(text: str) -> str | None:
     """What a contents line lists: a chapter ("1"), a section ("100") or a part ("Glossary"); None if not one."""
-    if text in ("Glossary", "Credits"):
+    if text in _TRAILING_PARTS:
         return text
     number, _, title = text.partition(". ")
     if title.strip() and _HEADING_NUMBER.fullmatch(number) and len(number) in (1, 3):

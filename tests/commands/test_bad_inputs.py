@@ -192,3 +192,31 @@ def test_a_file_in_place_of_the_output_folder_is_one_line(project: Path, capsys:
     err = capsys.readouterr().err
     assert status == 1
     assert err.splitlines() == [f"error: cannot write {project / 'out'}: File exists"], err
+
+
+def test_names_and_texts_like_a_placeholder_token_build(built_once: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = built_once.parent.parent
+    card = "name: kbraw99x\nrulings:\n  - date: 2020-01-01\n    text: kbraw99x\n"
+    (project / "content" / "cards" / "placeholder.yaml").write_text(card, encoding="utf-8")
+    args = _scryfall(project, _card(name="kbraw0x", oracle_text="kbraw999x"))
+    assert main(["build", *args]) == 0, capsys.readouterr().err
+    assert (project / "site" / "cards" / "kbraw99x.html").is_file()
+    assert (project / "site" / "cards" / "kbraw0x.html").is_file()
+
+
+def test_huge_input_files_are_refused_unread(built_once: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = built_once.parent.parent
+    with open(project / "rules.txt", "wb") as rules:  # sparse: no disk used
+        rules.truncate(3 << 30)
+    capsys.readouterr()
+    assert main(["build", "--rules", "rules.txt"]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"error: {project / 'rules.txt'}: larger than 64 MiB: not a Comprehensive Rules text file (check the path)\n"
+    )
+    with open(project / "content" / "cards" / "huge.yaml", "wb") as card:
+        card.truncate(1 << 30)
+    assert main(["build"]) == 1
+    assert capsys.readouterr().err == (
+        "error: content/cards/huge.yaml: larger than 16 MiB (a content file holds one card or a list of rulings)\n"
+    )

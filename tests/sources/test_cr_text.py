@@ -268,9 +268,10 @@ def test_truncated_release_names_what_is_missing_and_where(cut_before: str, mess
 
 
 def test_duplicate_rule_number() -> None:
-    error = _error(mini_text().replace("101.1d. A subrule", "101.1b A subrule"))
-    assert error.origin == Origin("bad.txt", 50)
-    assert error.message == "rule 101.1b appears twice (first at line 48)"
+    # No reading of a second 100.1 fits after 101.1d: it is refused, not guessed.
+    error = _error(mini_text().replace("101.2. A rule", "100.1. A rule"))
+    assert error.origin == Origin("bad.txt", 52)
+    assert error.message == "rule 100.1 appears twice (first at line 28)"
 
 
 def test_unreadable_path(tmp_path: Path) -> None:

@@ -55,13 +55,23 @@ def _settings(value: Any, known: dict[str, Any], verb_name: str) -> dict[str, An
 def _damage(value: Any) -> Effect:
     """N damage to each target."""
     how_much = amount(value)
-    return lambda ctx: [ctx.damage(t, how_much(ctx)) for t in ctx.targets] and None
+
+    def effect(ctx: EffectContext) -> None:
+        for target in ctx.targets:
+            ctx.damage(target, how_much(ctx))
+
+    return effect
 
 
 @verb("damage each opponent")
 def _damage_opponents(value: Any) -> Effect:
     how_much = amount(value)
-    return lambda ctx: [ctx.damage(p, how_much(ctx)) for p in ctx.opponents] and None
+
+    def effect(ctx: EffectContext) -> None:
+        for opponent in ctx.opponents:
+            ctx.damage(opponent, how_much(ctx))
+
+    return effect
 
 
 @verb("draw")
@@ -125,29 +135,59 @@ def _return_this(value: Any) -> Effect:
     return effect
 
 
+@verb("exile top card")
+def _exile_top(value: Any) -> Effect:
+    """Exile the top card of your library; then 'you may play it this turn' (Laelia) or 'link to this'
+    (Rona: cards exiled with this, which a `cast from exile` part may cast)."""
+    then = _settings(value, {"then": None}, "exile top card")["then"]
+    if then not in (None, "you may play it this turn", "link to this"):
+        raise DefinitionError("'exile top card' then: 'you may play it this turn' or 'link to this'")
+
+    def effect(ctx: EffectContext) -> None:
+        card = ctx.exile_top_card()
+        if card is not None and then == "you may play it this turn":
+            ctx.allow_play_this_turn(card)
+        elif card is not None and then == "link to this":
+            ctx.link_to_source(card)
+
+    return effect
+
+
 @verb("flicker target")
 def _flicker(value: Any) -> Effect:
     """Exile target, then return that card to the battlefield (under its owner's control, or 'your control')."""
     under = _settings(value, {"under": "its owner's control"}, "flicker target")["under"]
     if under not in ("its owner's control", "your control"):
         raise DefinitionError('\'flicker target\' returns under "its owner\'s control" or "your control"')
-    return lambda ctx: ctx.flicker(_cards(ctx), to_you=under == "your control") and None
+    to_you = under == "your control"
+
+    def effect(ctx: EffectContext) -> None:
+        ctx.flicker(_cards(ctx), to_you=to_you)
+
+    return effect
 
 
-def _on_targets(name: str, act: Callable[[EffectContext, list[Any]], Any]) -> None:
+def _on_targets(name: str, act: Callable[[EffectContext, Any], object]) -> None:
+    """A verb without settings that does `act` to each target card."""
+
     def build(value: Any) -> Effect:
         _settings(value, {}, name)
-        return lambda ctx: act(ctx, _cards(ctx)) and None
+
+        def effect(ctx: EffectContext) -> None:
+            for card in _cards(ctx):
+                act(ctx, card)
+
+        return effect
 
     VERBS[name] = build
 
 
-_on_targets("exile target", lambda ctx, cards: ctx.exile(cards))
-_on_targets("destroy target", lambda ctx, cards: ctx.destroy(cards))
-_on_targets("return target to hand", lambda ctx, cards: [ctx.return_to_hand(c) for c in cards])
-_on_targets("tap target", lambda ctx, cards: ctx.set_tapped(cards, True))
-_on_targets("untap target", lambda ctx, cards: ctx.set_tapped(cards, False))
-_on_targets("attach to target", lambda ctx, cards: [ctx.attach(ctx.source, c) for c in cards])
+_on_targets("exile target", lambda ctx, card: ctx.exile([card]))
+_on_targets("destroy target", lambda ctx, card: ctx.destroy([card]))
+_on_targets("return target to hand", lambda ctx, card: ctx.return_to_hand(card))
+_on_targets("tap target", lambda ctx, card: ctx.set_tapped([card], True))
+_on_targets("untap target", lambda ctx, card: ctx.set_tapped([card], False))
+_on_targets("attach to target", lambda ctx, card: ctx.attach(ctx.source, card))
 
 
 @verb("gain control of target")
@@ -192,7 +232,11 @@ def _create_token(value: Any) -> Effect:
     if not settings["name"]:
         raise DefinitionError("'create token' needs the token's name: {name: Soldier}")
     name, count = str(settings["name"]), amount(settings["count"])
-    return lambda ctx: ctx.create_tokens(name, count(ctx)) and None
+
+    def effect(ctx: EffectContext) -> None:
+        ctx.create_tokens(name, count(ctx))
+
+    return effect
 
 
 def effect_of(value: Any) -> Effect:

@@ -1,0 +1,166 @@
+"""Every rule's history across releases of the Comprehensive Rules.
+
+Consecutive releases are compared with `kb.changes.diff_releases`, which
+pairs a rule with its new number when it is renumbered (a rule inserted before
+it, a section inserted before its own, a move to another section). Following
+those pairs from the first release to the last gives each rule a *lineage*:
+the versions where its number or its text changed. A lineage that reaches the
+last release is a current rule's history; one that ends earlier is a rule
+deleted since.
+
+A citation made on a date is resolved against the release in force on that
+date and followed along its lineage to today's number (`RulesHistory.resolve`).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+
+from kb.changes import diff_releases, rule_content
+from kb.model import RulesDocument
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    """One release in the history: its effective date and the file it came from."""
+
+    effective_date: date
+    source: str
+
+    @property
+    def name(self) -> str:
+        return self.effective_date.isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """A rule as it read from release `release` (an index) on, until its lineage's next version.
+
+    `text` is the rule's text with its examples; None means the rule was
+    deleted in that release.
+    """
+
+    release: int
+    number: str
+    text: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What a citation of `cited` in release `release` is today."""
+
+    cited: str
+    release: Release
+    current: str | None  # today's number; None if the rule was deleted since
+    renumbered: bool
+    reworded: bool  # its text changed after the cited release
+    deleted_in: Release | None = None
+
+
+@dataclass
+class RulesHistory:
+    """The releases, oldest first, and every rule's lineage through them."""
+
+    releases: tuple[Release, ...]
+    lineages: tuple[tuple[Version, ...], ...]
+    _current: dict[str, int] = field(init=False, repr=False)
+    _spans: dict[str, list[tuple[int, int, int]]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        last = len(self.releases) - 1
+        self._current = {}
+        # number -> (first release, release after the last, lineage), to resolve old citations
+        self._spans = {}
+        for index, lineage in enumerate(self.lineages):
+            for version, after in zip(lineage, [*lineage[1:], None], strict=True):
+                if version.text is None:
+                    continue
+                end = after.release if after else last + 1
+                self._spans.setdefault(version.number, []).append((version.release, end, index))
+            final = lineage[-1]
+            if final.text is not None:
+                self._current[final.number] = index
+        for spans in self._spans.values():
+            spans.sort()
+
+    @property
+    def latest(self) -> Release:
+        return self.releases[-1]
+
+    def of(self, number: str) -> tuple[Version, ...]:
+        """The versions of today's rule `number`, oldest first; () if it has no history."""
+        index = self._current.get(number)
+        return self.lineages[index] if index is not None else ()
+
+    def in_force(self, on: date) -> int | None:
+        """The index of the release in force on a date; None before the first one."""
+        index = bisect.bisect_right([r.effective_date for r in self.releases], on) - 1
+        return index if index >= 0 else None
+
+    def resolve(self, number: str, on: date) -> Resolution | None:
+        """A rule cited by `number` on date `on`, followed to today; None if that release had no such rule."""
+        release = self.in_force(on)
+        if release is None:
+            return None
+        for start, end, index in self._spans.get(number, ()):
+            if start <= release < end:
+                return self._follow(number, release, self.lineages[index])
+        return None
+
+    def _follow(self, cited: str, release: int, lineage: tuple[Version, ...]) -> Resolution:
+        text_then = next(v.text for v in reversed(lineage) if v.release <= release and v.text is not None)
+        final = lineage[-1]
+        if final.text is None:
+            return Resolution(cited, self.releases[release], None, False, False, self.releases[final.release])
+        return Resolution(cited, self.releases[release], final.number, final.number != cited, final.text != text_then)
+
+
+# Releases switch between straight and curly quotes and dashes wholesale; that
+# is typography, not a change of the rule, and is left out of its history.
+_TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
+
+
+def plain(document: RulesDocument) -> RulesDocument:
+    """A release with its typography made uniform, as its history compares it."""
+    rules = tuple(
+        replace(rule, text=rule.text.translate(_TYPOGRAPHY), examples=tuple(e.translate(_TYPOGRAPHY) for e in rule.examples))
+        for rule in document.rules
+    )
+    return replace(document, rules=rules)
+
+
+def trace(documents: Sequence[RulesDocument]) -> RulesHistory:
+    """The history of every rule through `documents`, which must be in release order."""
+    releases = tuple(Release(doc.effective_date, doc.source) for doc in documents)
+    documents = [plain(doc) for doc in documents]
+    lineages: list[list[Version]] = []
+    alive: dict[str, int] = {}  # number in the previous release -> its lineage
+    for index, doc in enumerate(documents):
+        now: dict[str, int] = {}
+        if index == 0:
+            for rule in doc.rules:
+                now[rule.number] = len(lineages)
+                lineages.append([Version(0, rule.number, rule_content(rule))])
+            alive = now
+            continue
+        changes = diff_releases(documents[index - 1], doc)
+        came_from = {move.new.number: move.old.number for move in changes.renumbered}
+        added = {rule.number for rule in changes.added}
+        for rule in doc.rules:
+            text = rule_content(rule)
+            if rule.number in added:
+                now[rule.number] = len(lineages)
+                lineages.append([Version(index, rule.number, text)])
+                continue
+            lineage = alive[came_from.get(rule.number, rule.number)]
+            last = lineages[lineage][-1]
+            if last.number != rule.number or last.text != text:
+                lineages[lineage].append(Version(index, rule.number, text))
+            now[rule.number] = lineage
+        for rule in changes.removed:
+            lineages[alive[rule.number]].append(Version(index, rule.number, None))
+        alive = now
+    return RulesHistory(releases, tuple(tuple(lineage) for lineage in lineages))
