@@ -27,8 +27,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from rapidfuzz.distance import OSA
-
 from kb.search_text import STOP_WORDS, raw_tokens, stem
 
 # Weight of a term that only starts with the last query word ("lae" -> "laelia").
@@ -171,6 +169,9 @@ def nearest(term: str, candidates: Iterable[tuple[str, int]]) -> str | None:
     limit = max_edits(term)
     if not limit:
         return None
+    # Imported here: it takes longer to import than most queries take to answer, and few queries need it.
+    from rapidfuzz.distance import OSA
+
     best: tuple[int, int, str] | None = None
     for candidate, count in candidates:
         if abs(len(candidate) - len(term)) > limit or candidate == term:
