@@ -28,7 +28,7 @@ def test_show_a_rule_whose_text_is_not_loaded(default_index: Path, capsys):
     assert "Cited by (2)" in captured.out and captured.err == ""
 
 
-@pytest.mark.parametrize("command", [["search", "ruling", "--limit", "50"], ["show", "Rona"]])
+@pytest.mark.parametrize("command", [["search", "creature", "--limit", "50"], ["show", "Rona"]])
 def test_output_piped_into_head_ends_quietly(default_index: Path, command: list[str]):
     kb = subprocess.Popen([sys.executable, "-m", "kb.cli", *command, "--index", str(default_index)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert kb.stdout is not None and kb.stderr is not None
