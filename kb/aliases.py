@@ -2,32 +2,51 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from kb.errors import ContentError, KbError, raise_all
-from kb.model import Alias
+from kb.model import Alias, slugify
 from kb.store import KnowledgeBase
+
+_RULE_NUMBER = re.compile(r"^[0-9]{1,3}(\.[0-9]+[a-z]?)?$")
 
 
 def resolve_aliases(aliases: Iterable[Alias], kb: KnowledgeBase) -> dict[tuple[str, str], list[str]]:
     """(kind, id) -> names players use for it, in the order written.
 
-    With a Comprehensive Rules release loaded, every rule and glossary entry an
-    alias names must exist in it: a typo in the list is an error at its line.
-    Without one there is nothing to point at, and the list waits for the rules.
+    A target that cannot be a rule number or a glossary id is an error at its
+    line. One the loaded release lacks is left out: the list is written for the
+    current rules, and an older (or no) release lacks entries newer ones have.
+    `missing_targets` lists them, for a test against the current release.
     """
     found: dict[tuple[str, str], list[str]] = {}
     errors: list[KbError] = []
     for alias in aliases:
-        targets = [("rule", n) for n in alias.rules] + [("glossary", g) for g in alias.glossary]
-        for kind, record_id in targets:
-            exists = record_id in (kb.rules if kind == "rule" else kb.glossary)
-            if not exists:
-                if kb.rules_document is not None:
-                    hint = "write the rule's number" if kind == "rule" else "write the glossary entry's id, as in its URL"
-                    errors.append(ContentError(f"alias {alias.names[0]!r} names an unknown {kind} {record_id!r}", alias.origin, hint))
-                continue
-            names = found.setdefault((kind, record_id), [])
-            names.extend(n for n in alias.names if n not in names)
+        for number in alias.rules:
+            if not _RULE_NUMBER.match(number):
+                errors.append(ContentError(f"alias {alias.names[0]!r}: {number!r} is not a rule number", alias.origin, "write it as 704 or 704.5j"))
+        for term_id in alias.glossary:
+            if slugify(term_id) != term_id:
+                hint = f"write the glossary entry's id, as in its URL: {slugify(term_id)}"
+                errors.append(ContentError(f"alias {alias.names[0]!r}: {term_id!r} is not a glossary id", alias.origin, hint))
+        for kind, record_id in _targets(alias):
+            if record_id in (kb.rules if kind == "rule" else kb.glossary):
+                names = found.setdefault((kind, record_id), [])
+                names.extend(n for n in alias.names if n not in names)
     raise_all(errors)
     return found
+
+
+def missing_targets(aliases: Iterable[Alias], kb: KnowledgeBase) -> list[str]:
+    """'file:line: kind id' of every target the knowledge base lacks."""
+    return [
+        f"{alias.origin}: {kind} {record_id}"
+        for alias in aliases
+        for kind, record_id in _targets(alias)
+        if record_id not in (kb.rules if kind == "rule" else kb.glossary)
+    ]
+
+
+def _targets(alias: Alias) -> list[tuple[str, str]]:
+    return [("rule", n) for n in alias.rules] + [("glossary", g) for g in alias.glossary]

@@ -29,7 +29,7 @@ _STOP_WORDS_TEXT = """
 a an and are as at be by for from has have if in into is it its of on or that the their
 them then there these this those to was were which will with
 am been being can could did do does doing done ever get gets got happen happens how i
-me much my should so some what whats when where whether who why would you your
+mean means me much my should so some what whats when where whether who why work works would you your
 """
 STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
 

@@ -51,6 +51,8 @@ FORMAT_VERSION = 3
 DOC_SHARD = 16
 # A term shard is split by a longer prefix once its JavaScript exceeds this size.
 TERM_SHARD_BYTES = 24_000
+# Card names per suggestion shard before it is split by a third letter.
+NAME_SHARD = 200
 
 
 # --- shards ----------------------------------------------------------------------
@@ -177,12 +179,21 @@ def name_key(name: str) -> str:
 
 
 def _card_names(writer: _IndexWriter, records: list[list[str]]) -> list[str]:
-    """Writes n/<key>.js: the cards whose name starts with a pair of letters, as [name, url]; returns the keys."""
+    """Writes n/<key>.js: the cards whose name starts with `key`, as [name, url]; returns the keys.
+
+    Keys are two letters or digits, or three where two would hold more than
+    NAME_SHARD names: a suggestion then waits for the third letter, and never
+    loads more than a few kilobytes.
+    """
     by_key: dict[str, list[list[str]]] = defaultdict(list)
     for kind, title, url, *_ in records:
-        key = name_key(title)[:2]
-        if kind == "card" and len(key) == 2:
-            by_key[key].append([title, url])
+        if kind == "card" and len(name_key(title)) >= 2:
+            by_key[name_key(title)[:2]].append([title, url])
+    for key, names in list(by_key.items()):
+        if len(names) > NAME_SHARD:
+            del by_key[key]
+            for name in names:
+                by_key[name_key(name[0])[:3]].append(name)
     for key, names in sorted(by_key.items()):
         writer.write(f"n/{key}.js", _js("names", key, sorted(names, key=lambda n: (name_key(n[0]), n[0]))))
     return sorted(by_key)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.aliases import resolve_aliases
+from kb.aliases import missing_targets, resolve_aliases
 from kb.errors import KbError
 from kb.model import Alias, Origin
 from kb.search import INDEX_NAME, SearchIndex
@@ -14,22 +14,33 @@ from kb.search import INDEX_NAME, SearchIndex
 REPO = Path(__file__).resolve().parent.parent
 
 
-def test_an_alias_naming_a_rule_the_release_lacks_is_an_error_at_its_line(cr_latest: Path):
+def test_a_target_that_cannot_be_a_rule_or_glossary_id_is_an_error_at_its_line(cr_latest: Path):
     from kb.pipeline import Settings, load_knowledge_base
 
     kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=cr_latest))
-    wrong = Alias(("SBA",), ("704.99z",), ("state-based-action",), Origin("content/search/aliases.yaml", 7))
+    wrong = Alias(("SBA",), ("7O4",), ("State-Based Actions",), Origin("content/search/aliases.yaml", 7))
     with pytest.raises(KbError) as error:
         resolve_aliases([wrong], kb)
-    assert "content/search/aliases.yaml:7: alias 'SBA' names an unknown rule '704.99z'" in str(error.value)
-    assert "content/search/aliases.yaml:7: alias 'SBA' names an unknown glossary 'state-based-action'" in str(error.value)
-    assert resolve_aliases([Alias(("SBA", "SBAs"), ("704",), (), Origin("x", 1))], kb) == {("rule", "704"): ["SBA", "SBAs"]}
+    assert "content/search/aliases.yaml:7: alias 'SBA': '7O4' is not a rule number" in str(error.value)
+    assert "content/search/aliases.yaml:7: alias 'SBA': 'State-Based Actions' is not a glossary id" in str(error.value)
+    assert "state-based-actions" in str(error.value)
 
 
-def test_the_curated_list_names_only_records_of_the_rules(cr_latest: Path):
+def test_a_target_the_release_lacks_is_left_out(cr_latest: Path):
     from kb.pipeline import Settings, load_knowledge_base
 
     kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=cr_latest))
+    alias = Alias(("SBA", "SBAs"), ("704", "704.99"), ("no-such-entry",), Origin("x", 1))
+    assert resolve_aliases([alias], kb) == {("rule", "704"): ["SBA", "SBAs"]}
+    assert missing_targets([alias], kb) == ["x:1: rule 704.99", "x:1: glossary no-such-entry"]
+
+
+def test_the_curated_list_names_only_records_of_the_current_rules(cr_latest: Path):
+    from kb.pipeline import Settings, load_knowledge_base, load_sources
+
+    settings = Settings(content=REPO / "content", templates=REPO / "templates", rules=cr_latest)
+    kb = load_knowledge_base(settings)
+    assert missing_targets(load_sources(settings).content.aliases, kb) == []
     assert kb.aliases[("glossary", "state-based-actions")][0] == "SBA"
     assert len({name for names in kb.aliases.values() for name in names}) >= 150
 

@@ -128,9 +128,15 @@ def test_disk_copy_searches_without_any_network_request(page, usb_copy: Path):
     with page.expect_navigation():
         page.keyboard.press("Enter")
     assert page.url.endswith("/glossary/index.html#historic")
+    # A misspelling (spelling shards) and card-name suggestions (name shards) load from disk too.
+    search(page, "sumoning sickness")
+    assert page.locator(".md-search-result__meta").inner_text().startswith("Showing results for")
+    search(page, "lae")
+    assert page.locator(".kb-search-suggestion").count() == 1
     off_disk = [u for u in page.requests if not u.startswith("file://")]
     assert off_disk == [], "a page opened from disk made requests off the machine"
-    assert any("/search/kb-index/" in u for u in page.requests), "the index shards load from disk"
+    for folder in ("t", "d", "s", "n"):
+        assert any(f"/search/kb-index/{folder}/" in u for u in page.requests), f"the index's {folder}/ shards load from disk"
 
 
 def test_served_from_a_sub_path(page, served_sub_path: str):

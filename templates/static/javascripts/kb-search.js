@@ -380,7 +380,8 @@
     var self = this;
     return this.ready().then(function () {
       var key = self.nameKey(query);
-      var shard = key.slice(0, 2);
+      // Two letters name a shard, or three where two hold too many names (kb/web_search.py's _card_names).
+      var shard = self.nameKeys.has(key.slice(0, 2)) ? key.slice(0, 2) : key.slice(0, 3);
       if (key.length < 2 || !self.nameKeys.has(shard)) return [];
       return self.fetch("n/" + shard + ".js").then(function () {
         return (self.names.get(shard) || []).filter(function (n) { return self.nameKey(n[0]).startsWith(key); }).slice(0, max);
