@@ -18,8 +18,9 @@ import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
+from pathlib import Path
 
-from kb.changes import diff_releases, rule_content
+from kb.changes import Segment, diff_releases, rule_content, word_diff
 from kb.model import RulesDocument
 
 
@@ -134,7 +135,7 @@ def plain(document: RulesDocument) -> RulesDocument:
 
 def trace(documents: Sequence[RulesDocument]) -> RulesHistory:
     """The history of every rule through `documents`, which must be in release order."""
-    releases = tuple(Release(doc.effective_date, doc.source) for doc in documents)
+    releases = tuple(Release(doc.effective_date, Path(doc.source).name) for doc in documents)
     documents = [plain(doc) for doc in documents]
     lineages: list[list[Version]] = []
     alive: dict[str, int] = {}  # number in the previous release -> its lineage
@@ -164,3 +165,53 @@ def trace(documents: Sequence[RulesDocument]) -> RulesHistory:
             lineages[alive[rule.number]].append(Version(index, rule.number, None))
         alive = now
     return RulesHistory(releases, tuple(tuple(lineage) for lineage in lineages))
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One release in which a rule changed, as a reader is told it."""
+
+    release: Release
+    number: str
+    first: bool  # the release the rule first appears in (the archive's earliest, if `earliest`)
+    earliest: bool
+    renumbered_from: str | None
+    diff: tuple[Segment, ...]  # the word diff of its text; () if only the number changed
+
+
+def entries(history: RulesHistory, number: str, context: int = 60) -> list[HistoryEntry]:
+    """Today's rule `number`'s history, newest first; long unchanged stretches of a diff shortened to `context` characters."""
+    versions = history.of(number)
+    result = []
+    for before, version in zip([None, *versions], versions, strict=False):
+        release = history.releases[version.release]
+        if before is None:
+            result.append(HistoryEntry(release, version.number, True, version.release == 0, None, ()))
+            continue
+        assert before.text is not None and version.text is not None  # a current rule's lineage has no deletion
+        moved = before.number if before.number != version.number else None
+        diff = shorten_diff(word_diff(before.text, version.text), context) if before.text != version.text else ()
+        result.append(HistoryEntry(release, version.number, False, False, moved, diff))
+    return result[::-1]
+
+
+def former_numbers(history: RulesHistory, number: str) -> list[str]:
+    """The numbers today's rule `number` had before, most recent first."""
+    seen: list[str] = []
+    for version in reversed(history.of(number)):
+        if version.number != number and version.number not in seen:
+            seen.append(version.number)
+    return seen
+
+
+def shorten_diff(diff: tuple[Segment, ...], context: int) -> tuple[Segment, ...]:
+    """The diff with each unchanged stretch longer than twice `context` cut to its ends around "…"."""
+    shortened = []
+    for index, segment in enumerate(diff):
+        text = segment.text
+        if segment.op == "equal" and len(text) > 2 * context + 10:
+            head = text[:context] if index > 0 else ""
+            tail = text[-context:] if index < len(diff) - 1 else ""
+            text = f"{head}…{tail}"
+        shortened.append(Segment(segment.op, text))
+    return tuple(shortened)

@@ -6,11 +6,14 @@ run these steps; the site step belongs to mkdocs.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from kb.check import CheckReport, check_examples
 from kb.errors import BuildError, raise_all
+from kb.history import RulesHistory
+from kb.history_cache import load_history
 from kb.merge import merge
 from kb.model import RulesDocument
 from kb.progress import progress
@@ -33,6 +36,8 @@ class Settings:
     scryfall_cards: Path | None = None
     scryfall_rulings: Path | None = None
     mtgjson: Path | None = None
+    history: Path | None = None  # a folder of releases
+    work_dir: Path | None = None  # where a build keeps what it can reuse next time (the traced history)
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,7 @@ class Sources:
     rules: RulesDocument | None
     previous_rules: RulesDocument | None
     imported: list[Imported]
+    history: RulesHistory | None = None
 
 
 def load_sources(settings: Settings) -> Sources:
@@ -61,7 +67,19 @@ def load_sources(settings: Settings) -> Sources:
     content = load_content(settings.content)
     rules = read_rules(settings.rules) if settings.rules else None
     previous = read_rules(settings.previous_rules) if settings.previous_rules else None
-    return Sources(content, rules, previous, _imports(settings))
+    return Sources(content, rules, previous, _imports(settings), _history(settings, rules))
+
+
+def _history(settings: Settings, rules: RulesDocument | None) -> RulesHistory | None:
+    """Every rule's history through the archive folder, up to the current release."""
+    if settings.history is None:
+        return None
+    if rules is None or settings.rules is None:
+        raise BuildError("a history needs the current rules", hint="give --rules FILE with --history DIR")
+    history, warnings = load_history(settings.history, rules, settings.rules, settings.work_dir)
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    return history
 
 
 def assemble_sources(sources: Sources) -> KnowledgeBase:
@@ -70,7 +88,9 @@ def assemble_sources(sources: Sources) -> KnowledgeBase:
     if sources.imported:
         merged = merge(cards, rulings, sources.imported)
         cards, rulings = merged.cards, merged.rulings
-    return assemble(cards, rulings, sources.rules, sources.previous_rules)
+    kb = assemble(cards, rulings, sources.rules, sources.previous_rules)
+    kb.history = sources.history
+    return kb
 
 
 def load_knowledge_base(settings: Settings) -> KnowledgeBase:

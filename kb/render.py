@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from markupsafe import Markup, escape
 
-from kb import markup, urls
+from kb import history, markup, urls
 from kb.changes import diff_releases
 from kb.code_html import python_block
 from kb.errors import BuildError
@@ -95,6 +95,8 @@ class Renderer:
             shorten=_shorten,
             example_label=self.example_label,
             python_block=python_block,
+            history_entries=lambda number: history.entries(kb.history, number) if kb.history else [],
+            former_numbers=lambda number: history.former_numbers(kb.history, number) if kb.history else [],
             depth=lambda number: {RuleKind.RULE: 1, RuleKind.SUBRULE: 2}.get(rule_kind(number), 0),
         )
 

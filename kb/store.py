@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from kb.errors import ContentError, KbError, raise_all
+from kb.history import RulesHistory
 from kb.links import Citation, Links, link_records
 from kb.model import Card, GlossaryTerm, Rule, RulesDocument, Ruling, slugify
 
@@ -28,6 +29,7 @@ class KnowledgeBase:
     card_names: dict[str, str] = field(default_factory=dict)
     rulings_by_card: dict[str, list[Ruling]] = field(default_factory=dict)
     links: Links = field(default_factory=Links)
+    history: RulesHistory | None = None  # every rule's past releases, when built with --history
 
     def cited_by(self, rule_number: str) -> list[Citation]:
         return self.links.backlinks.get(rule_number, [])
