@@ -15,13 +15,14 @@ date and followed along its lineage to today's number (`RulesHistory.resolve`).
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
-from kb.changes import Segment, diff_releases, rule_content, word_diff
-from kb.model import RulesDocument
+from kb.changes import Segment, diff_releases, rule_content, similarity, word_diff
+from kb.model import Rule, RuleKind, RulesDocument
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,15 +123,56 @@ class RulesHistory:
 # Releases switch between straight and curly quotes and dashes wholesale; that
 # is typography, not a change of the rule, and is left out of its history.
 _TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
+_LOST_APOSTROPHE = re.compile(r"(?<=[A-Za-z])\?(?=[a-z])")
 
 
 def plain(document: RulesDocument) -> RulesDocument:
     """A release with its typography made uniform, as its history compares it."""
     rules = tuple(
-        replace(rule, text=rule.text.translate(_TYPOGRAPHY), examples=tuple(e.translate(_TYPOGRAPHY) for e in rule.examples))
+        replace(rule, text=_plain_text(rule.text), examples=tuple(_plain_text(e) for e in rule.examples))
         for rule in document.rules
     )
     return replace(document, rules=rules)
+
+
+def _plain_text(text: str) -> str:
+    # A question mark between two letters ("creature?s", 2008) is an apostrophe lost in conversion.
+    return _LOST_APOSTROPHE.sub("'", text.translate(_TYPOGRAPHY))
+
+
+# A rule removed from one section and one added to another are the same rule
+# moved when this much of their text is alike (2009 rewrote the whole layout:
+# the "summoning sickness" rule went from 212.3f to 302.6, slightly reworded).
+_FAR_MOVE_SIMILARITY = 0.6
+# Cheap bound checked first: the share of distinct words the two texts have in common.
+_FAR_MOVE_WORDS = 0.4
+
+
+def far_moves(removed: Sequence[Rule], added: Sequence[Rule]) -> list[tuple[Rule, Rule]]:
+    """Rules `diff_releases` saw removed and added that are one rule moved to another section; best pairs first."""
+    old = [(rule, set(rule_content(rule).lower().split())) for rule in removed]
+    new = [(rule, set(rule_content(rule).lower().split())) for rule in added]
+    candidates = []
+    for i, (before, before_words) in enumerate(old):
+        for j, (after, after_words) in enumerate(new):
+            if _is_heading(before) != _is_heading(after):
+                continue
+            if len(before_words & after_words) < _FAR_MOVE_WORDS * len(before_words | after_words):
+                continue
+            score = similarity(rule_content(before), rule_content(after))
+            if score >= _FAR_MOVE_SIMILARITY:
+                candidates.append((-score, i, j, before, after))
+    pairs, used_old, used_new = [], set(), set()
+    for _, i, j, before, after in sorted(candidates, key=lambda c: c[:3]):
+        if i not in used_old and j not in used_new:
+            used_old.add(i)
+            used_new.add(j)
+            pairs.append((before, after))
+    return pairs
+
+
+def _is_heading(rule: Rule) -> bool:
+    return rule.kind in (RuleKind.CHAPTER, RuleKind.SECTION)
 
 
 def trace(documents: Sequence[RulesDocument]) -> RulesHistory:
@@ -148,8 +190,10 @@ def trace(documents: Sequence[RulesDocument]) -> RulesHistory:
             alive = now
             continue
         changes = diff_releases(documents[index - 1], doc)
-        came_from = {move.new.number: move.old.number for move in changes.renumbered}
-        added = {rule.number for rule in changes.added}
+        moves = [(move.old, move.new) for move in changes.renumbered] + far_moves(changes.removed, changes.added)
+        came_from = {new.number: old.number for old, new in moves}
+        added = {rule.number for rule in changes.added} - came_from.keys()
+        removed = [rule for rule in changes.removed if rule.number not in {old.number for old, _ in moves}]
         for rule in doc.rules:
             text = rule_content(rule)
             if rule.number in added:
@@ -161,7 +205,7 @@ def trace(documents: Sequence[RulesDocument]) -> RulesHistory:
             if last.number != rule.number or last.text != text:
                 lineages[lineage].append(Version(index, rule.number, text))
             now[rule.number] = lineage
-        for rule in changes.removed:
+        for rule in removed:
             lineages[alive[rule.number]].append(Version(index, rule.number, None))
         alive = now
     return RulesHistory(releases, tuple(tuple(lineage) for lineage in lineages))
