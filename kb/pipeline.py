@@ -88,9 +88,7 @@ def assemble_sources(sources: Sources) -> KnowledgeBase:
     if sources.imported:
         merged = merge(cards, rulings, sources.imported)
         cards, rulings = merged.cards, merged.rulings
-    kb = assemble(cards, rulings, sources.rules, sources.previous_rules)
-    kb.history = sources.history
-    return kb
+    return assemble(cards, rulings, sources.rules, sources.previous_rules, sources.history)
 
 
 def load_knowledge_base(settings: Settings) -> KnowledgeBase:

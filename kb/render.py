@@ -95,6 +95,7 @@ class Renderer:
             shorten=_shorten,
             example_label=self.example_label,
             python_block=python_block,
+            dated_citations=lambda ruling_id: kb.links.dated.get(ruling_id, []),
             history_entries=lambda number: history.entries(kb.history, number) if kb.history else [],
             former_numbers=lambda number: history.former_numbers(kb.history, number) if kb.history else [],
             depth=lambda number: {RuleKind.RULE: 1, RuleKind.SUBRULE: 2}.get(rule_kind(number), 0),

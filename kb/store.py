@@ -50,6 +50,7 @@ def assemble(
     rulings: Iterable[Ruling],
     rules_document: RulesDocument | None = None,
     previous_rules: RulesDocument | None = None,
+    history: RulesHistory | None = None,
 ) -> KnowledgeBase:
     """Index the records, check that they fit together, and resolve their links."""
     errors: list[KbError] = []
@@ -60,6 +61,7 @@ def assemble(
         glossary={t.id: t for t in rules_document.glossary} if rules_document else {},
         rules_document=rules_document,
         previous_rules=previous_rules,
+        history=history,
     )
     errors.extend(index_records(kb))
     kb.links, link_errors = link_records(kb)
