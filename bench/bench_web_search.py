@@ -41,7 +41,13 @@ from kb.site import build_site, load_project  # noqa: E402
 from kb.web_search import INDEX_DIR  # noqa: E402
 
 DEFAULT_RULES = REPO.parent / "shared" / "data" / "comprehensive-rules" / "MagicCompRules 20250919.txt"
-QUERIES = ["302.6", "107.3i", "605", "summoning sickness", "historic", "lae", "creature", "target creature", "flying haste"]
+QUERIES = [
+    "302.6", "107.3i", "605", "summoning sickness", "historic", "lae", "creature", "target creature", "flying haste",
+    # How players ask: a misspelling, an abbreviation, a symbol, a question.
+    "sumoning sickness", "SBA", "{T}", "does a token go to the graveyard when it dies",
+]  # fmt: skip
+# The budget of index bytes (raw, not gzipped) loaded before the first results of a query.
+BUDGET_KB = 100
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -224,7 +230,10 @@ def report(site: Path, args: argparse.Namespace) -> None:
         raw, packed = file_sizes(site, files)
         ratio_raw = f"{raw / material_raw:.4f}" if material_raw else "-"
         ratio_gz = f"{packed / material_gz:.4f}" if material_gz else "-"
-        print(f"{query:<20} {len(files):>5} {raw / 1000:>8.1f} {packed / 1000:>7.1f} {ms:>7.1f} {ratio_raw:>13} {ratio_gz:>15}")
+        index_raw = file_sizes(site, [f for f in files if f != JS])[0]
+        verdict = "ok" if index_raw <= BUDGET_KB * 1000 else f"over {BUDGET_KB} KB"
+        print(f"{query[:20]:<20} {len(files):>5} {raw / 1000:>8.1f} {packed / 1000:>7.1f} {ms:>7.1f} {ratio_raw:>13} {ratio_gz:>15}"
+              f"   index {index_raw / 1000:.1f} KB {verdict}")
 
 
 def _has_playwright() -> bool:

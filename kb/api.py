@@ -260,7 +260,7 @@ class ApiDocuments:
                 }
                 for f in card.faces
             ],
-            "links": self.links([("card", card.id)]),
+            "links": self.links([("card", card.id), *(("card-face", f"{card.id}/{i}") for i in range(len(card.faces)))]),
             "rulings": [(self._shared_ruling(r) if r.is_general else self.ruling(r)) if embed_rulings else r.id for r in rulings],
             "url": urls.card_url(card.id),
         }

@@ -121,15 +121,32 @@ def _touched_lines(diff: str) -> tuple[set[int], set[int]]:
     return old, new
 
 
+def implemented_in(source: str) -> set[str]:
+    """Every rule that a function in `source` registers with `@implements`."""
+    return {rule for _, _, rules in _implementations(source) for rule in rules}
+
+
 def _rules_touched(source: str, touched: set[int]) -> set[str] | None:
     """The rules whose implementation holds every touched line of `source`; None when one lies outside them all."""
     touched = touched - _quiet_lines(source)
     if not touched:
         return set()
-    tree = ast.parse(source)
+    spans = _implementations(source)
+    found: set[str] = set()
+    for line in touched:
+        covering = [rules for start, end, rules in spans if start <= line <= end]
+        if not covering:
+            return None
+        for rules in covering:
+            found |= rules
+    return found
+
+
+def _implementations(source: str) -> list[tuple[int, int, set[str]]]:
+    """(first line, last line, rules) of each function decorated `@implements`, and of each `when_ablated` fallback."""
+    functions = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
     spans: list[tuple[int, int, set[str]]] = []
     fallbacks: dict[str, set[str]] = {}
-    functions = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
     for node in functions:
         rules = set()
         for decorator in node.decorator_list:
@@ -143,14 +160,7 @@ def _rules_touched(source: str, touched: set[int]) -> set[str] | None:
     for node in functions:
         if node.name in fallbacks:
             spans.append((_first_line(node), node.end_lineno or node.lineno, fallbacks[node.name]))
-    found: set[str] = set()
-    for line in touched:
-        covering = [rules for start, end, rules in spans if start <= line <= end]
-        if not covering:
-            return None
-        for rules in covering:
-            found |= rules
-    return found
+    return spans
 
 
 def _implements(decorator: ast.expr) -> tuple[str, str]:

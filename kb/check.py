@@ -9,6 +9,7 @@ from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
+from kb.card_definitions import engine_definitions
 from kb.engine import implemented_rules
 from kb.errors import KbError
 from kb.examples import AblationReport, ExampleResult, ablation, run_example
@@ -49,10 +50,11 @@ def check_examples(kb: KnowledgeBase, only: Collection[str] | None = None) -> Ch
     """Run every example in the knowledge base (or those whose id is in `only`) against the engine."""
     report = CheckReport(implemented=implemented_rules())
     exercised_by: dict[str, list[str]] = defaultdict(list)
+    cards = engine_definitions(kb.cards.values())
     for example in examples_of(kb):
         if only is not None and example.id not in only:
             continue
-        result = run_example(example)
+        result = run_example(example, cards=cards)
         report.results[example.id] = result
         if result.passed:
             for rule in result.rules_exercised:
@@ -64,4 +66,4 @@ def check_examples(kb: KnowledgeBase, only: Collection[str] | None = None) -> Ch
 
 def ablate(kb: KnowledgeBase, rules: list[str] | None = None) -> AblationReport:
     """Switch off each implemented rule (or just `rules`) and re-run the examples that name it."""
-    return ablation(examples_of(kb), rules)
+    return ablation(examples_of(kb), rules, engine_definitions(kb.cards.values()))

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from importlib import import_module
 
 from kb import __version__
 from kb.errors import KbError, KbErrors
+from kb.sanitize import visible
 
 COMMANDS = {
     "build": "build the site from content/ (and a CR file, if given)",
@@ -21,23 +23,33 @@ COMMANDS = {
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(prog="kb", description="Magic: The Gathering rulings knowledge base generator.")
     parser.add_argument("--version", action="version", version=f"kb {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # Only the command being run is imported: `kb search` must not pay for mkdocs and the engine.
+    chosen = next((arg for arg in argv if not arg.startswith("-")), None)
     for name, help_text in COMMANDS.items():
-        module = import_module(f"kb.commands.{name.replace('-', '_')}")
         sub = commands.add_parser(name, help=help_text, description=help_text)
-        module.add_arguments(sub)
-        sub.set_defaults(run=module.run)
+        if name == chosen:
+            module = import_module(f"kb.commands.{name.replace('-', '_')}")
+            module.add_arguments(sub)
+            sub.set_defaults(run=module.run)
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # a closed pipe shows here, where it is handled, not at exit
+        return status
+    except BrokenPipeError:
+        # The reader stopped (`kb search x | head`): end quietly, as other tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except KbErrors as e:
         for error in e.errors:
-            print(f"error: {error}", file=sys.stderr)
+            print(f"error: {visible(str(error))}", file=sys.stderr)
         return 1
     except KbError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {visible(str(e))}", file=sys.stderr)
         return 1
     except OSError as e:  # the machine's fault, not the input's: a full disk, a read-only folder, a folder where a file should be
         where = f"{e.filename}: " if e.filename else ""

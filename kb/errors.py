@@ -7,8 +7,10 @@ exits non-zero; nothing a user can cause should ever end in a traceback.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from kb.model import Origin
+if TYPE_CHECKING:  # only named in annotations: `kb search` need not import the records
+    from kb.model import Origin
 
 
 class KbError(Exception):

@@ -5,7 +5,9 @@ followed by `#> expected` lines, as in pytest-examples) holds, each expected
 refusal is refused for the stated reason, and every rule it claims was really
 exercised by the engine. An example with nothing to check fails: no example
 passes vacuously. `ablation()` then switches each implemented rule off in turn
-and checks that every example naming that rule now fails.
+and checks that every example naming that rule now fails *through one of its own
+checks* (an assert, a print check, `expect_illegal` or `expect_legal`): an
+example that merely crashes with the rule off does not count as killed.
 
 Example code is only ever code written in `content/` and `examples/`; it is run
 with `exec` in a fresh namespace. Imported third-party text is never executed.
@@ -18,12 +20,18 @@ import sys
 import time
 import traceback
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kb.engine import UnknownCard, WrongRefusal, ablated, implemented_rules, tracking
+from kb.card_definitions import engine_definitions
+from kb.engine import NotRefused, UnknownCard, WronglyRefused, WrongRefusal, ablated, implemented_rules, tracking
+from kb.engine.cards import declared
+from kb.engine.cards.definitions import CardDef
+from kb.errors import KbError
 from kb.model import Example, Origin
+
+PASSED, CHECK_FAILED, ERROR = "passed", "check failed", "error"
 
 
 @dataclass(frozen=True)
@@ -35,14 +43,15 @@ class ExampleResult:
     message: str  # why it failed; '' when it passed
     origin: Origin  # the failing line, or the example's first line
     seconds: float
+    outcome: str = PASSED  # PASSED, CHECK_FAILED (one of its own checks failed) or ERROR (anything else)
 
 
 @dataclass(frozen=True)
 class AblationRun:
     rule: str
     example_id: str
-    killed: bool
-    message: str  # why the example failed with the rule switched off
+    killed: bool  # one of the example's own checks failed with the rule switched off
+    message: str  # why the example failed (or crashed) with the rule switched off
 
 
 @dataclass(frozen=True)
@@ -92,7 +101,7 @@ def _checks_something(tree: ast.Module, print_checks: dict[int, _PrintCheck]) ->
             for item in node.items:
                 call = item.context_expr
                 name = getattr(getattr(call, "func", None), "id", None) or getattr(getattr(call, "func", None), "attr", None)
-                if name in ("expect_illegal", "raises"):
+                if name in ("expect_illegal", "expect_legal", "raises"):
                     return True
     return False
 
@@ -110,15 +119,23 @@ def _at(example: Example, line: int) -> Origin:
     return Origin(example.origin.path, example.origin.line + line - 1) if line else example.origin
 
 
-def run_example(example: Example, ablate: frozenset[str] = frozenset()) -> ExampleResult:
-    """Run one example (with the rules in `ablate` switched off) and judge it."""
+def run_example(example: Example, ablate: frozenset[str] = frozenset(), cards: Sequence[CardDef] = ()) -> ExampleResult:
+    """Run one example (with the rules in `ablate` switched off) and judge it; `cards` are the definitions
+    declared in content/, the example's own declared cards are added to them."""
     started = time.perf_counter()
     claimed = tuple(example.rules)
     exercised: set[str] = set()
 
-    def result(passed: bool, message: str = "", line: int = 0) -> ExampleResult:
+    def result(passed: bool, message: str = "", line: int = 0, outcome: str = ERROR) -> ExampleResult:
         return ExampleResult(
-            example.id, passed, claimed, tuple(sorted(exercised)), message, _at(example, line), time.perf_counter() - started
+            example.id,
+            passed,
+            claimed,
+            tuple(sorted(exercised)),
+            message,
+            _at(example, line),
+            time.perf_counter() - started,
+            PASSED if passed else outcome,
         )
 
     try:
@@ -136,6 +153,10 @@ def run_example(example: Example, ablate: frozenset[str] = frozenset()) -> Examp
     if unknown:
         return result(False, f"the engine implements no rule {', '.join(unknown)}, so the example can't demonstrate it")
 
+    try:
+        own_cards = engine_definitions(example.cards)
+    except KbError as error:
+        return result(False, str(error))
     filename = f"<example {example.id}>"
 
     def capture(*args: Any, sep: str = " ", end: str = "\n", **_: Any) -> None:
@@ -147,36 +168,61 @@ def run_example(example: Example, ablate: frozenset[str] = frozenset()) -> Examp
 
     namespace: dict[str, Any] = {"__name__": f"kb_example_{example.id}", "print": capture}
     try:
-        with ablated(ablate), tracking() as exercised:
+        with declared([*cards, *own_cards]), ablated(ablate), tracking() as exercised:
             exec(compile(example.code, filename, "exec"), namespace)
     except UnknownCard as error:
         return result(False, f"unknown card: {error}", _line_of_failure(filename, error))
     except WrongRefusal as error:
-        return result(False, f"refused for a different reason: {error}", _line_of_failure(filename, error))
+        return result(False, f"refused for a different reason: {error}", _line_of_failure(filename, error), CHECK_FAILED)
     except AssertionError as error:
-        return result(
-            False, f"assertion failed: {error}" if str(error) else "assertion failed", _line_of_failure(filename, error)
-        )
+        line = _line_of_failure(filename, error)
+        own = isinstance(error, (NotRefused, WronglyRefused)) or _raised_in(filename, error)
+        text = f"assertion failed: {error}" if str(error) else "assertion failed"
+        return result(False, text, line, CHECK_FAILED if own else ERROR)
     except Exception as error:
+        failed = _first_failed_print(checks, complete=False)
+        if failed is not None:  # a print check had already failed before the example crashed
+            return result(False, _print_failure(failed), failed.line, CHECK_FAILED)
         return result(False, f"raised {type(error).__name__}: {error}", _line_of_failure(filename, error))
-    for check in sorted(checks.values(), key=lambda c: c.line):
-        if check.seen != check.expected:
-            wanted, got = "\n".join(check.expected), "\n".join(check.seen) or "(nothing printed)"
-            return result(False, f"print check failed: expected {wanted!r}, got {got!r}", check.line)
+    failed = _first_failed_print(checks, complete=True)
+    if failed is not None:
+        return result(False, _print_failure(failed), failed.line, CHECK_FAILED)
     missing = [r for r in claimed if r not in exercised]
     if missing:
         return result(False, f"claims rule(s) {', '.join(missing)} but the engine never exercised them")
     return result(True)
 
 
-def run_examples(examples: Iterable[Example]) -> list[ExampleResult]:
-    return [run_example(example) for example in examples]
+def _raised_in(filename: str, error: BaseException) -> bool:
+    """Whether the innermost frame of the traceback is the example's own code (its own `assert`)."""
+    frames = list(traceback.walk_tb(error.__traceback__))
+    return bool(frames) and frames[-1][0].f_code.co_filename == filename
 
 
-def ablation(examples: Iterable[Example], rules: Iterable[str] | None = None) -> AblationReport:
+def _first_failed_print(checks: dict[int, _PrintCheck], *, complete: bool) -> _PrintCheck | None:
+    """The first print check whose output differs; with `complete=False` only checks that printed
+    something that can't become the expected output (the example stopped before the rest)."""
+    for check in sorted(checks.values(), key=lambda c: c.line):
+        if check.seen == check.expected:
+            continue
+        if complete or (check.seen and check.seen != check.expected[: len(check.seen)]):
+            return check
+    return None
+
+
+def _print_failure(check: _PrintCheck) -> str:
+    wanted, got = "\n".join(check.expected), "\n".join(check.seen) or "(nothing printed)"
+    return f"print check failed: expected {wanted!r}, got {got!r}"
+
+
+def run_examples(examples: Iterable[Example], cards: Sequence[CardDef] = ()) -> list[ExampleResult]:
+    return [run_example(example, cards=cards) for example in examples]
+
+
+def ablation(examples: Iterable[Example], rules: Iterable[str] | None = None, cards: Sequence[CardDef] = ()) -> AblationReport:
     """Switch off each rule in turn; every passing example that names it must now fail."""
     examples = list(examples)
-    baseline = {e.id: run_example(e) for e in examples}
+    baseline = {e.id: run_example(e, cards=cards) for e in examples}
     not_run = tuple(sorted(i for i, r in baseline.items() if not r.passed))
     by_rule: dict[str, list[Example]] = defaultdict(list)
     for example in examples:
@@ -187,7 +233,7 @@ def ablation(examples: Iterable[Example], rules: Iterable[str] | None = None) ->
     runs = []
     for rule in wanted:
         for example in by_rule.get(rule, []):
-            outcome = run_example(example, frozenset({rule}))
-            runs.append(AblationRun(rule, example.id, not outcome.passed, outcome.message))
+            outcome = run_example(example, frozenset({rule}), cards)
+            runs.append(AblationRun(rule, example.id, outcome.outcome == CHECK_FAILED, outcome.message))
     untested = tuple(r for r in implemented_rules() if r not in by_rule)
     return AblationReport(tuple(runs), not_run, untested)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kb.fetch import BULK_FILES, CR_FILE
-
 
 @dataclass(frozen=True)
 class Input:
@@ -23,10 +21,10 @@ class Input:
 
 
 INPUTS = (
-    Input("rules", "--rules", "a Comprehensive Rules text file", "cr_text", CR_FILE),
+    Input("rules", "--rules", "a Comprehensive Rules text file", "cr_text", "comprehensive-rules.txt"),
     Input("previous_rules", "--previous", "an older Comprehensive Rules file: adds a Changes page", "cr_text"),
-    Input("scryfall_cards", "--scryfall-cards", "a Scryfall oracle-cards bulk file", "scryfall", BULK_FILES["oracle_cards"][0]),
-    Input("scryfall_rulings", "--scryfall-rulings", "a Scryfall rulings bulk file", "scryfall", BULK_FILES["rulings"][0]),
+    Input("scryfall_cards", "--scryfall-cards", "a Scryfall oracle-cards bulk file", "scryfall", "scryfall-oracle-cards.json"),
+    Input("scryfall_rulings", "--scryfall-rulings", "a Scryfall rulings bulk file", "scryfall", "scryfall-rulings.json"),
     Input("mtgjson", "--mtgjson", "an MTGJSON AtomicCards file", "mtgjson"),
     Input(
         "history",
@@ -38,3 +36,10 @@ INPUTS = (
 )
 
 INPUT_NAMES = tuple(i.name for i in INPUTS)
+
+
+def cached_as(name: str) -> str:
+    """The file name under which `kb fetch` stores the input `name`."""
+    found = next(i.cached_as for i in INPUTS if i.name == name)
+    assert found, f"kb fetch does not fetch {name}"
+    return found

@@ -104,7 +104,10 @@ def link_records(kb: KnowledgeBase) -> tuple[Links, list[KbError]]:
         jobs.append(_Job(("glossary", term.id), term.text, Citation("glossary", term.id, term.origin), False))
     for card in kb.cards.values():
         # A card cites the rules of the keywords in its Oracle text.
-        jobs.append(_Job(("card", card.id), card.oracle_text, Citation("card", card.id, card.origin), False))
+        citation = Citation("card", card.id, card.origin)
+        jobs.append(_Job(("card", card.id), card.oracle_text, citation, False))
+        for i, face in enumerate(card.faces):  # and of the keywords on each face
+            jobs.append(_Job(("card-face", f"{card.id}/{i}"), face.oracle_text, citation, False))
     linker = _Linker(kb)
     _link_jobs(Finder(kb), linker, jobs, kb.rulings.values())
     return linker.finish()
@@ -177,7 +180,7 @@ class Finder:
 
     def __init__(self, kb: KnowledgeBase) -> None:
         self.terms = TermIndex.from_release(kb.rules.values(), kb.glossary.values())
-        self.names = CardNameMatcher(kb.cards.values()) if kb.rulings else None
+        self.names = CardNameMatcher(kb.cards.values(), texts=_ruling_texts(kb)) if kb.rulings else None
 
     def find(self, job: _Job) -> _Found:
         spans: list[tuple[int, int, str, str]] = []
@@ -200,6 +203,14 @@ class Finder:
                 cited.append((term.id, False))
             spans.append((term.start, term.end, term.kind, term.id))
         return spans, cited
+
+
+def _ruling_texts(kb: KnowledgeBase) -> Iterable[str]:
+    """What tells a common word from a name: the rulings' own text, and the cards'."""
+    yield from (ruling.text for ruling in kb.rulings.values())
+    for card in kb.cards.values():
+        yield card.oracle_text
+        yield from (face.oracle_text for face in card.faces)
 
 
 class _Linker:

@@ -2,9 +2,10 @@
 
 Jinja's autoescape makes text safe as HTML, but Markdown would still read it:
 `[x](javascript:…)` would become a link and `{: onerror=… }` an attribute. So
-record text goes into raw HTML blocks that Markdown never parses, and the few
-places where Markdown must see it use one of the filters here. Each escapes
-exactly once.
+record text goes only into raw HTML blocks that Markdown never parses
+(kb.raw_html); what else reaches the page from a record passes here: every
+printed value through `inert`, a page's title through `page_title`. Each
+escapes exactly once.
 """
 
 from __future__ import annotations

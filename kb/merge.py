@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from kb.model import Card, Ruling, ruling_id
+from kb.model import Card, Ruling, card_slug, ruling_id, variant_id
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201b": "'", "\u2032": "'", "\u201c": '"', "\u201d": '"'})
 # Card fields a later source may fill in when an earlier one leaves them empty.
@@ -62,6 +62,7 @@ def merge(
     for number, (source_cards, _) in enumerate(sources):
         for card in source_cards:
             cards.add(number, card)
+    cards.addresses()
     rulings = _Rulings()
     for number, (_, source_rulings) in enumerate(sources):
         for ruling in source_rulings:
@@ -97,7 +98,7 @@ def name_aliases(cards: Iterable[Card]) -> dict[str, str]:
 @dataclass
 class _Slot:
     card: Card
-    id: str  # the card's id, kept because Card.id is computed on every access
+    id: str  # the card's final address (see `addresses`)
     oracle_ids: set[str] = field(default_factory=set)
 
 
@@ -117,9 +118,7 @@ class _Cards:
         if slot is None:
             slot = self.by_id.get(card_id)
             if slot is not None and card.oracle_id and slot.oracle_ids:
-                # Two Oracle identities with one name would share one id (and one page):
-                # keep them together rather than lose one.
-                self.notes.append(f"{card.origin}: {card.name!r} shares its name with another card; merged with it")
+                slot = None  # another card of the same name: a page of its own (see `addresses`)
         if slot is None:
             slot = _Slot(card, card_id)
             self.slots.append(slot)
@@ -134,6 +133,32 @@ class _Cards:
     def final_id(self, source: int, card_id: str) -> str | None:
         slot = self.by_source.get((source, card_id)) or self.by_id.get(card_id)
         return slot.id if slot else None
+
+    def addresses(self) -> None:
+        """Give every card its final address, from its final name; no two cards get the same one.
+
+        Cards whose names make one slug (Unstable's six "Everythingamajig", or two
+        names differing only in case or punctuation) each add the start of their
+        Oracle id (`variant_id`). Either way the address depends on the card's own
+        name and Oracle id only, not on which sources were read.
+        """
+        by_slug: dict[str, list[_Slot]] = {}
+        for slot in self.slots:
+            by_slug.setdefault(card_slug(slot.card.name), []).append(slot)
+        taken = {slug for slug, slots in by_slug.items() if len(slots) == 1}
+        for slug, slots in by_slug.items():
+            for slot in slots:
+                oracle_id = slot.card.oracle_id
+                if len(slots) == 1 or oracle_id is None:
+                    slot.id = slug  # a card without an Oracle id is curated: content keeps its ids unique
+                else:
+                    length = 8
+                    while (candidate := variant_id(slug, oracle_id, length)) in taken and length < len(oracle_id):
+                        length += 4  # another card's address starts the same: take more of the id
+                    slot.id = candidate
+                taken.add(slot.id)
+                if slot.card.id != slot.id:
+                    slot.card = dataclasses.replace(slot.card, id=slot.id)
 
 
 def _fill(primary: Card, other: Card) -> Card:

@@ -26,15 +26,50 @@ class Origin:
         return f"{self.path}:{self.line}" if self.line else self.path
 
 
+# Letters that Unicode does not decompose into ASCII, transliterated as English does.
+_TRANSLITERATE = str.maketrans(
+    {"æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ł": "l", "Ł": "L",
+     "þ": "th", "Þ": "TH", "ð": "d", "Ð": "D", "ı": "i"}
+)  # fmt: skip
+
+
 def slugify(text: str) -> str:
-    """A URL- and anchor-safe id: 'Laelia, the Blade Reforged' -> 'laelia-the-blade-reforged'."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    """A URL- and anchor-safe id: 'Laelia, the Blade Reforged' -> 'laelia-the-blade-reforged', 'Æther' -> 'aether'."""
+    ascii_text = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE)).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
 
 
 # An id names files (`cards/<id>.html`, `api/rulings/<id>-2019-01-25-12.json`);
 # most file systems refuse a name longer than 255 bytes.
 MAX_ID_LENGTH = 200
+
+
+# Page names that the cards/ folder already has: a card must not take them.
+_TAKEN_CARD_IDS = frozenset({"index"})
+
+
+def card_slug(name: str) -> str:
+    """The readable address of a card's page, from its name alone.
+
+    A name with no letter or digit ("_____") is spelled out by its characters'
+    Unicode names ("low-line-x5"), and a name that is a page of its own
+    ("Index") gets "-card" appended; see `variant_id` for names several cards share.
+    """
+    slug = slugify(name)
+    if not slug:
+        runs = [(run.group(1), len(run.group())) for run in re.finditer(r"(.)\1*", name.strip(), re.S)]
+        slug = "-".join(slugify(unicodedata.name(char, f"u{ord(char):04x}")) + (f"-x{n}" if n > 1 else "") for char, n in runs)
+    slug = slug or "unnamed"
+    return f"{slug}-card" if slug in _TAKEN_CARD_IDS else slug
+
+
+def variant_id(slug: str, oracle_id: str, length: int = 8) -> str:
+    """The address of one of several cards that share a name: the slug plus the start of its Oracle id.
+
+    The Oracle id is the one fact that tells such cards apart in every source,
+    so the address does not depend on which sources were read, or in what order.
+    """
+    return f"{slug}-{slugify(oracle_id)[:length]}"
 
 
 class RuleKind(Enum):
@@ -159,6 +194,25 @@ class Face:
 
 
 @dataclass(frozen=True, slots=True)
+class EnginePart:
+    """One part of a card's engine definition as an author wrote it in content/ (`engine:`), e.g.
+    `mana: any color`: the part's name, its value as plain data, and the line of every setting."""
+
+    name: str
+    value: object
+    origin: Origin
+    lines: tuple[tuple[tuple[str | int, ...], int], ...] = ()  # setting path -> line, for errors
+
+    def line_of(self, path: tuple[str | int, ...]) -> int:
+        """The line of the deepest setting on `path` that was written (the part's own line otherwise)."""
+        found = dict(self.lines)
+        for end in range(len(path), 0, -1):
+            if path[:end] in found:
+                return found[path[:end]]
+        return self.origin.line
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     """A card's Oracle identity: its facts, independent of any printing."""
 
@@ -176,11 +230,15 @@ class Card:
     short_name: str | None = None
     # Ids of general rulings (mana, {T}, X …) that this card's rulings page attaches.
     general_rulings: tuple[str, ...] = ()
-    # Derived from the name once: ids are looked up constantly while linking and rendering.
-    id: str = field(init=False, repr=False, compare=False)
+    # Its definition for the rules engine, composed of named parts (content/ only; None: not declared).
+    engine: tuple[EnginePart, ...] | None = None
+    # The page address; derived from the name (`card_slug`) unless given. Cards that
+    # share a name are told apart by `variant_id` (importers and `kb.merge` do that).
+    id: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "id", slugify(self.name))
+        if not self.id:
+            object.__setattr__(self, "id", card_slug(self.name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +249,8 @@ class Example:
     code: str
     rules: tuple[str, ...]
     origin: Origin
+    # Cards declared for this example's games only, with their engine definitions.
+    cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,3 +286,13 @@ def ruling_id(card_id: str, published: date | None, ordinal: int) -> str:
 def natural_key(text: str) -> tuple:
     """Sort key that orders embedded numbers by value: '302.2' before '302.10'."""
     return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """What players call some rules and glossary entries ("SBA" -> rule 704, State-Based Actions)."""
+
+    names: tuple[str, ...]
+    rules: tuple[str, ...]
+    glossary: tuple[str, ...]  # glossary term ids
+    origin: Origin

@@ -9,13 +9,15 @@ the results are moved into the site folder (renames on one file system).
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import gc
 import logging
 import multiprocessing
 import os
 import shutil
+import signal
 import tempfile
-import traceback
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 from kb.api import write_api
@@ -23,18 +25,20 @@ from kb.errors import BuildError
 from kb.pipeline import Checked
 from kb.search import INDEX_NAME
 from kb.search_index import write_search_index
+from kb.search_postings import build_search
 from kb.web_search import INDEX_DIR, write_web_search
 
 # What the writers produce, each swapped into the site as a whole.
 OUTPUT_PATHS = ("api", INDEX_NAME, INDEX_DIR)
-_FAILURE = "error.txt"
 
 
 def write_outputs(checked: Checked, site_dir: Path) -> None:
     """Write every output straight into `site_dir` (no child process)."""
     write_api(checked.kb, site_dir, checked.report.results)
-    write_search_index(checked.kb, site_dir)
-    write_web_search(checked.kb, site_dir)
+    # Both searches index the same documents and postings, computed once.
+    built = build_search(checked.kb)
+    write_search_index(checked.kb, site_dir, built)
+    write_web_search(checked.kb, site_dir, built)
 
 
 class BackgroundOutputs:
@@ -51,8 +55,13 @@ class BackgroundOutputs:
         # the child's garbage collector from touching (and so copying) them.
         gc.freeze()
         context = multiprocessing.get_context("fork")
-        self.process = context.Process(target=_child, args=(checked, self.staging, install_into), name="kb-outputs", daemon=True)
+        # The child says why it failed through a pipe: a full disk could refuse a file.
+        self.failure, failure_end = context.Pipe(duplex=False)
+        self.process = context.Process(
+            target=_child, args=(checked, self.staging, install_into, failure_end, os.getpid()), name="kb-outputs", daemon=True
+        )
         self.process.start()
+        failure_end.close()
         gc.unfreeze()
         self.cancelled = False
 
@@ -62,11 +71,8 @@ class BackgroundOutputs:
         if self.cancelled:
             return
         try:
-            failure = self.staging / _FAILURE
-            if self.process.exitcode != 0 or failure.exists():
-                # The first line says what went wrong; the traceback below it is for a developer's eyes.
-                reason = failure.read_text(encoding="utf-8").partition("\n")[0] if failure.exists() else ""
-                reason = reason or f"exit code {self.process.exitcode}"
+            if self.process.exitcode != 0:
+                reason = self.failure.recv() if self.failure.poll() else f"exit code {self.process.exitcode}"
                 raise BuildError(f"writing the search indexes and JSON API failed: {reason}")
             install(self.staging, site_dir)
         finally:
@@ -87,7 +93,8 @@ class BackgroundOutputs:
         shutil.rmtree(self.staging, ignore_errors=True)
 
 
-def _child(checked: Checked, staging: Path, install_into: Path | None) -> None:
+def _child(checked: Checked, staging: Path, install_into: Path | None, failure: Connection, parent: int) -> None:
+    _die_with_parent(parent)
     if install_into is not None:
         # Serving: the author's next edit should not wait for the search indexes.
         os.nice(10)
@@ -96,9 +103,20 @@ def _child(checked: Checked, staging: Path, install_into: Path | None) -> None:
         if install_into is not None:
             install(staging, install_into)
     except BaseException as e:  # reported to the parent, which raises it as a build error
-        with contextlib.suppress(OSError):  # a full disk may refuse this too; the exit code still tells
-            (staging / _FAILURE).write_text(f"{_one_line(e)}\n{traceback.format_exc()}", encoding="utf-8")
+        failure.send(_one_line(e))
         raise SystemExit(1) from None
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to kill this child when the build that forked it dies (even by kill -9).
+
+    Otherwise it would write on into a work folder that the next build is removing.
+    """
+    with contextlib.suppress(OSError, AttributeError):
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
 
 
 def _one_line(error: BaseException) -> str:

@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from kb.aliases import resolve_aliases
 from kb.check import CheckReport, check_examples
 from kb.errors import BuildError, raise_all
 from kb.history import RulesHistory
@@ -88,7 +89,9 @@ def assemble_sources(sources: Sources) -> KnowledgeBase:
     if sources.imported:
         merged = merge(cards, rulings, sources.imported)
         cards, rulings = merged.cards, merged.rulings
-    return assemble(cards, rulings, sources.rules, sources.previous_rules, sources.history)
+    kb = assemble(cards, rulings, sources.rules, sources.previous_rules, sources.history)
+    kb.aliases = resolve_aliases(sources.content.aliases, kb)
+    return kb
 
 
 def load_knowledge_base(settings: Settings) -> KnowledgeBase:

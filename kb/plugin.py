@@ -19,7 +19,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from kb import raw_html
+from kb import raw_html, symbols
 from kb.csp import ContentSecurityPolicy
 from kb.errors import KbError
 from kb.inputs import INPUT_NAMES
@@ -116,9 +116,14 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
                 if stale is not None:
                     stale.cancel()
             site_dir = Path(config.site_dir).resolve()
-            self.outputs = BackgroundOutputs(update.checked, site_dir.parent, install_into=site_dir)
+            # The first build waits for its outputs (see on_post_build): they are written at full
+            # priority and installed by this process; later ones install themselves when ready.
+            later = self.finishing is not None
+            self.outputs = BackgroundOutputs(update.checked, site_dir.parent, install_into=site_dir if later else None)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        for symbol in symbols.SYMBOLS:  # the icons of {T}, {W} …, drawn by kb.symbols
+            files.append(File.generated(config, f"{symbols.FOLDER}/{symbols.file_name(symbol)}", content=symbols.svg(symbol)))
         for page in self.pages:
             if self.page_dir is not None:
                 files.append(_PageFile(page.path, str(self.page_dir), config.site_dir, page.path in self.changed))
@@ -167,8 +172,14 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         if outputs is None:
             return
         if self.live is not None:
-            # A live preview shows the pages at once; the search indexes follow when ready.
+            first = self.finishing is None
             self.finishing = outputs
+            if first:
+                # The server starts once the first build returns: with the indexes written
+                # by then, no address it serves answers 404 while they are on their way.
+                outputs.finish_quietly(Path(config.site_dir))
+                return
+            # After an edit the pages show at once; the search indexes follow when ready.
             threading.Thread(target=outputs.finish_quietly, args=(Path(config.site_dir),), daemon=True).start()
             return
         try:

@@ -9,6 +9,7 @@ of their own (kb.markup).
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from markupsafe import Markup, escape
 
-from kb import history, markup, urls
-from kb.changes import diff_releases
+from kb import history, markup, symbols, urls
+from kb.card_links import gatherer_url, scryfall_url
+from kb.changes import Changes, diff_releases
 from kb.code_html import python_block
 from kb.errors import BuildError
 from kb.links import Span, Target
@@ -43,6 +45,9 @@ def render_pages(kb: KnowledgeBase, templates: Path, report: CheckReport | None 
     """Every page of the site, in a stable order; `report` says what the engine verified."""
     return Renderer(kb, templates, report).pages()
 
+
+# Reminder text: a parenthesized aside in a card's text (no nested parentheses in Oracle text).
+_REMINDER = re.compile(r"\([^()\n]*\)")
 
 # Beyond this many cards, the card index is split into one page per first letter:
 # one page listing 27,000 cards would be megabytes to download.
@@ -71,6 +76,9 @@ class Renderer:
         # The page being rendered: links are written relative to it.
         self.here = "index.html"
         self._sections: dict[str, list[str]] | None = None
+        self._changes: Changes | None = None
+        self._rule_changes: dict[str, str] | None = None
+        self._attached: dict[str, list] | None = None
         self.env.filters["groupby_letter"] = _by_letter
         # Helpers are globals, not per-render variables, so imported macros need no
         # `with context` and Jinja can reuse the macro module for every page.
@@ -95,6 +103,11 @@ class Renderer:
             shorten=_shorten,
             example_label=self.example_label,
             python_block=python_block,
+            card_text=self.card_text,
+            scryfall_url=scryfall_url,
+            gatherer_url=gatherer_url,
+            attached_to=self.attached_to,
+            rule_change=self.rule_change,
             dated_citations=lambda ruling_id: kb.links.dated.get(ruling_id, []),
             history_entries=lambda number: history.entries(kb.history, number) if kb.history else [],
             former_numbers=lambda number: history.former_numbers(kb.history, number) if kb.history else [],
@@ -147,12 +160,14 @@ class Renderer:
         if path == "rules/index.md":
             return self.page(path, "rules_index.md.j2", chapters=self.chapters())
         if path == "glossary/index.md":
-            return self.page(path, "glossary.md.j2", terms=sorted(kb.glossary.values(), key=lambda t: t.term.lower()))
+            terms = sorted(kb.glossary.values(), key=lambda t: t.term.lower())
+            also_called = {term.id: kb.aliases.get(("glossary", term.id), []) for term in terms}
+            return self.page(path, "glossary.md.j2", terms=terms, also_called=also_called)
         if path == "engine.md":
             return self.page(path, "engine.md.j2")
         if path == "changes.md":
             assert kb.rules_document and kb.previous_rules
-            return self.page(path, "changes.md.j2", changes=diff_releases(kb.previous_rules, kb.rules_document))
+            return self.page(path, "changes.md.j2", changes=self.changes())
         if folder == "cards":
             return self.page(path, "card.md.j2", card=kb.cards[stem], rulings=kb.card_rulings(stem))
         if folder == "rules":
@@ -174,17 +189,32 @@ class Renderer:
 
     def linked(self, kind: str, record_id: str, text: str, here: str) -> Markup:
         """Escaped `text` with each resolved reference turned into a link."""
-        spans = self.kb.links.spans.get((kind, record_id), [])
+        return Markup(self._linked_html(kind, record_id, text, here, 0, len(text)))
+
+    def card_text(self, text: str, kind: str = "", record_id: str = "") -> Markup:
+        """A card's printed text: escaped, references linked, symbols as icons, reminder text in italics."""
+        out, pos = [], 0
+        for reminder in _REMINDER.finditer(text):
+            out.append(self._linked_html(kind, record_id, text, self.here, pos, reminder.start()))
+            inner = self._linked_html(kind, record_id, text, self.here, reminder.start(), reminder.end())
+            out.append(f'<i class="kb-reminder">{inner}</i>')
+            pos = reminder.end()
+        out.append(self._linked_html(kind, record_id, text, self.here, pos, len(text)))
+        return Markup("".join(out))
+
+    def _linked_html(self, kind: str, record_id: str, text: str, here: str, start: int, end: int) -> str:
+        """HTML of `text[start:end]`: the references wholly inside it linked, the rest escaped with symbol icons."""
+        spans = self.kb.links.spans.get((kind, record_id), []) if kind else []
         out: list[str] = []
-        pos = 0
+        pos = start
         for span in sorted(spans, key=lambda s: s.start):
-            if span.start < pos:  # overlapping matches: the first one wins
+            if span.start < pos or span.end > end:  # overlapping, or not inside this piece: left as text
                 continue
-            out.append(escape(text[pos : span.start]))
+            out.append(symbols.with_icons(escape(text[pos : span.start]), here))
             out.append(self.anchor(span, text[span.start : span.end], here))
             pos = span.end
-        out.append(escape(text[pos:]))
-        return Markup("".join(out))
+        out.append(symbols.with_icons(escape(text[pos:end]), here))
+        return "".join(out)
 
     def anchor(self, span: Span, label: str, here: str) -> str:
         url = self.target_url(span.target)
@@ -228,6 +258,37 @@ class Renderer:
         ruling = self.kb.rulings[ruling_id]
         owner = self.kb.cards[ruling.card].name if ruling.card in self.kb.cards else "General ruling"
         return f"{owner}: {_shorten(ruling.text, 70)}"
+
+    def attached_to(self, ruling_id: str) -> list:
+        """The cards whose pages attach the general ruling `ruling_id`, by name."""
+        if self._attached is None:
+            self._attached = defaultdict(list)
+            for card in self.sorted_cards():
+                for general in card.general_rulings:
+                    self._attached[general].append(card)
+        return self._attached.get(ruling_id, [])
+
+    # --- what changed in the latest release --------------------------------------
+
+    def changes(self) -> Changes:
+        if self._changes is None:
+            assert self.kb.rules_document and self.kb.previous_rules
+            self._changes = diff_releases(self.kb.previous_rules, self.kb.rules_document)
+        return self._changes
+
+    def rule_change(self, number: str) -> str | None:
+        """How rule `number` changed in the latest release ("added", "changed", "renumbered"), or None.
+
+        The answer is also the anchor's prefix on the Changes page: `changes.html#changed-302.6`.
+        """
+        if not (self.kb.rules_document and self.kb.previous_rules):
+            return None
+        if self._rule_changes is None:
+            changes = self.changes()
+            self._rule_changes = {r.number: "added" for r in changes.added}
+            self._rule_changes |= {c.new.number: "changed" for c in changes.changed}
+            self._rule_changes |= {m.new.number: "renumbered" for m in changes.renumbered}
+        return self._rule_changes.get(number)
 
     # --- structure ---------------------------------------------------------------
 

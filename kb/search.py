@@ -4,13 +4,9 @@
 `SearchIndex` answers `kb search` and `kb show` from that file alone, so the
 file can be copied anywhere and queried without the sources.
 
-Ranking, in tiers: a record named exactly (a rule number, a card or glossary
-name) comes first; then records whose *name* matches the words (a card's name,
-a glossary term, a section title, and a rule's aliases: the glossary terms that
-send the reader to it with "See rule …"); then records whose text matches all
-the words; then, to fill up, records matching any word. Inside a tier, FTS5's
-bm25 orders the matches. FTS5's tokenizer splits "302.6" into "302" and "6",
-so numbers are looked up exactly in a table of their own before any full text.
+A search ranks the postings the file holds with `kb.search_rank`, the ranking
+the site's search runs in the browser over the same postings: a query finds
+the same records in the same order in `kb search` and on the site.
 """
 
 from __future__ import annotations
@@ -23,21 +19,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from kb import urls
 from kb.errors import KbError
 from kb.model import slugify
+from kb.search_rank import Entry, Ranker, Word
+from kb.search_text import tokens
 
 INDEX_NAME = "kb.sqlite"
 # Bump when the tables change: an index of another schema is rebuilt, not misread.
-SCHEMA_VERSION = 2
-
-
-# FTS5 column weights for bm25, in column order (name, aliases, body, context):
-# a word in a record's name says much more about what the record is than the
-# same word somewhere in a paragraph.
-_WEIGHTS = (10.0, 6.0, 1.0, 0.5)
+SCHEMA_VERSION = 3
 
 
 # A record's one-line summary: its own, or else the start of its body (see the schema).
@@ -46,15 +36,12 @@ _SUMMARY = "substr(coalesce(r.summary, r.body), 1, 300)"
 # The columns that `_shown` makes a record's title and URL of.
 _SHOWN = "r.kind, r.id, r.title, r.url, r.parent, r.context"
 
-# Results of equal rank are shown in this order of kinds.
-_KIND_ORDER = {"rule": 0, "glossary": 1, "card": 2, "ruling": 3}
 # Exact names: a term's definition or a card is likelier what a name means than a keyword's rule.
 _EXACT_ORDER = {"glossary": 0, "card": 1, "rule": 2, "ruling": 3}
 
 _RULE_NUMBER = re.compile(r"^(?:\d{3}(?:\.\d+[a-z]?)?|\d)$")
-_NUMBER_IN_QUERY = re.compile(r"(?<![\w.])(\d{3}(?:\.\d+[a-z]?)?)\.?(?![\w])", re.IGNORECASE)
-# A query word: letters and digits, kept together across "." and apostrophes ("302.6", "Jodah's").
-_WORD = re.compile(r"\w+(?:[.'’]\w+)*")
+# Words shown on either side of the first matched word in a snippet.
+_SNIPPET_WORDS = 14
 # snippet() marks the matched words with these; the CLI turns them into colour or nothing.
 MARK_START, MARK_END = "\x02", "\x03"
 
@@ -72,7 +59,7 @@ class Hit:
     title: str
     url: str
     snippet: str  # one line; matched words between MARK_START and MARK_END
-    match: str  # why it was found: "number", "name", "title", "text", "any word"
+    match: str  # why it was found: "number", "name" (all words in its name), "text" (all words), "any word"
 
     def as_json(self) -> dict[str, str]:
         data = asdict(self)
@@ -154,21 +141,20 @@ def default_index(config_file: Path) -> Path:
     """
     site_dir = "site"
     if config_file.is_file():
+        import yaml  # here, not at the top: `kb search --index FILE` never reads YAML
+
+        class LenientLoader(yaml.SafeLoader):
+            """A safe loader that reads any unknown tag (mkdocs' !ENV, !relative) as plain YAML."""
+
+        LenientLoader.add_multi_constructor("", lambda loader, suffix, node: None)
         try:
-            config = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_LenientLoader)
+            config = yaml.load(config_file.read_text(encoding="utf-8"), Loader=LenientLoader)
         except yaml.YAMLError:
             config = None
         if isinstance(config, dict) and isinstance(config.get("site_dir"), str):
             site_dir = config["site_dir"]
     # site_dir is relative to mkdocs.yml; "mkdocs.yml" in the working folder gives "site/kb.sqlite".
     return config_file.parent / site_dir / INDEX_NAME
-
-
-class _LenientLoader(yaml.SafeLoader):
-    """A safe loader that reads any unknown tag (mkdocs' !ENV, !relative) as plain YAML."""
-
-
-_LenientLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
 class SearchIndex:
@@ -203,28 +189,27 @@ class SearchIndex:
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
         """The best `limit` records for `query`, best first. Any text is a valid query."""
-        hits: dict[tuple[str, str], Hit] = {}
+        return self.query(query, limit).hits
 
-        def add(found: Iterable[Hit]) -> None:
-            for hit in found:
-                if len(hits) >= limit:
-                    return
-                hits.setdefault((hit.kind, hit.id), hit)
+    def query(self, query: str, limit: int = 10) -> Results:
+        """`search`, and the words a misspelling was corrected to (for "showing results for …")."""
+        ranking = Ranker(self.postings()).rank(query)
+        words = ranking.words
+        top = ranking.ranked[:limit]
+        rows = {}
+        if top:
+            marks = ",".join("?" * len(top))
+            sql = f"SELECT r.rowid, {_SHOWN}, r.name, coalesce(r.summary, r.body) FROM records r WHERE r.rowid IN ({marks})"
+            rows = {row[0]: row[1:] for row in self.db.execute(sql, [doc + 1 for doc, _, _ in top])}
+        hits = []
+        for doc, matched, _ in top:
+            row = rows[doc + 1]
+            hits.append(_hit(row, _snippet(row[-1], words), _match(row, words, matched)))
+        return Results(hits, ranking.corrections)
 
-        words = _WORD.findall(query)
-        numbers = [m.lower() for m in _NUMBER_IN_QUERY.findall(query)]
-        if _RULE_NUMBER.match(query.strip().rstrip(".").lower()):
-            numbers = [query.strip().rstrip(".").lower()]
-        for number in numbers:
-            add(self._number(number, with_children=len(words) == 1))
-        add(self.exact(query))
-        if words and len(hits) < limit:
-            add(self._full_text(_fts_all(words, prefix=not query.endswith(" ")), limit, columns="name aliases", match="name"))
-        if words and len(hits) < limit:
-            add(self._full_text(_fts_all(words, prefix=not query.endswith(" ")), limit, columns=None, match="text"))
-        if len(words) > 1 and len(hits) < limit:
-            add(self._full_text(_fts_any(words), limit, columns=None, match="any word"))
-        return list(hits.values())
+    def postings(self) -> _StoredPostings:
+        """The file's terms, as the ranker reads them."""
+        return _StoredPostings(self.db)
 
     def exact(self, query: str) -> list[Hit]:
         """Records whose number, id or name is `query` (case, accents and punctuation aside)."""
@@ -234,50 +219,12 @@ class SearchIndex:
         key = slugify(query)
         return sorted(self._lookup(key, "name"), key=lambda h: _EXACT_ORDER[h.kind]) if key else []
 
-    def _number(self, number: str, with_children: bool) -> list[Hit]:
-        """The rule with this number (and its direct children); else its nearest existing ancestor."""
-        candidate: str | None = number
-        while candidate:
-            found = self._lookup(candidate, "number")
-            if found:
-                if with_children and candidate == number:
-                    found += self._children(candidate)
-                return found
-            candidate = _parent(candidate)
-        return []
-
     def _lookup(self, key: str, match: str) -> list[Hit]:
         rows = self.db.execute(
             f"SELECT {_SHOWN}, {_SUMMARY} FROM keys k JOIN records r ON r.rowid = k.record WHERE k.key = ? ORDER BY r.rowid",
             (key,),
         )
         return [_hit(row, row[-1], match) for row in rows]
-
-    def _children(self, number: str) -> list[Hit]:
-        rows = self.db.execute(
-            f"SELECT {_SHOWN}, {_SUMMARY} FROM records r WHERE r.parent = ? AND r.kind = 'rule' ORDER BY r.rowid",
-            (number,),
-        )
-        return [_hit(row, row[-1], "number") for row in rows]
-
-    def _full_text(self, expression: str, limit: int, columns: str | None, match: str) -> list[Hit]:
-        if columns:
-            expression = f"{{{columns}}} : ({expression})"
-        weights = ", ".join(str(w) for w in _WEIGHTS)
-        kind_order = " ".join(f"WHEN '{k}' THEN {v}" for k, v in _KIND_ORDER.items())
-        # snippet() of the body column; a record whose body is empty (a section) shows its name.
-        sql = (
-            f"SELECT {_SHOWN}, "
-            f"snippet(records_fts, 2, '{MARK_START}', '{MARK_END}', '…', 14), {_SUMMARY} "
-            "FROM records_fts JOIN records r ON r.rowid = records_fts.rowid "
-            f"WHERE records_fts MATCH ? ORDER BY bm25(records_fts, {weights}), CASE r.kind {kind_order} END, r.rowid LIMIT ?"
-        )
-        try:
-            rows = self.db.execute(sql, (expression, limit)).fetchall()
-        except sqlite3.OperationalError:
-            # The expression is built from quoted words only; should FTS5 still refuse it, no result beats a crash.
-            return []
-        return [_hit(row, row[-2] or row[-1], match) for row in rows]
 
     # --- records ---------------------------------------------------------------
 
@@ -325,31 +272,75 @@ class SearchIndex:
         return found
 
 
-def _parent(number: str) -> str | None:
-    if number[-1].isalpha():
-        return number[:-1]
-    if "." in number:
-        return number.split(".")[0]
-    return None
+@dataclass(frozen=True, slots=True)
+class Results:
+    """A search's hits, and the misspelt words it corrected as (typed, searched) pairs."""
+
+    hits: list[Hit]
+    corrections: list[tuple[str, str]]
+
+    def showing_results_for(self, query: str) -> str | None:
+        """The query with each corrected word replaced by its correction; None when nothing was corrected."""
+        if not self.corrections:
+            return None
+        for typed, searched in self.corrections:
+            query = re.sub(rf"(?i)(?<![\w]){re.escape(typed)}(?![\w])", searched, query)
+        return query.strip()
 
 
-def _fts_phrase(word: str) -> str:
-    # A word becomes a quoted FTS5 string: quotes, '-', '*', AND/OR/NOT/NEAR and
-    # column names in user input are then plain text, never syntax. Dots and
-    # apostrophes inside a word ("302.6", "Jodah's") make a phrase of its parts.
-    return '"' + " ".join(re.findall(r"\w+", word)) + '"'
+class _StoredPostings:
+    """The index file's terms as `kb.search_rank.Postings`."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.cache: dict[str, Entry | None] = {}
+
+    def entry(self, term: str) -> Entry | None:
+        if term not in self.cache:
+            row = self.db.execute("SELECT count, coalesce(head, postings), head IS NOT NULL FROM terms WHERE term = ?", (term,)).fetchone()
+            self.cache[term] = Entry(row[0], row[1], bool(row[2])) if row else None
+        return self.cache[term]
+
+    def full(self, term: str) -> str:
+        return self.db.execute("SELECT postings FROM terms WHERE term = ?", (term,)).fetchone()[0]
+
+    def starting_with(self, prefix: str) -> Iterable[tuple[str, Entry]]:
+        rows = self.db.execute(
+            "SELECT term, count, coalesce(head, postings), head IS NOT NULL FROM terms WHERE term >= ? AND term < ?",
+            (prefix, prefix + "\U0010ffff"),
+        )
+        return [(term, Entry(count, postings, bool(truncated))) for term, count, postings, truncated in rows]
+
+    def spelling(self, key: str) -> Iterable[tuple[str, int]]:
+        return self.db.execute("SELECT term, count FROM spelling WHERE key = ?", (key,)).fetchall()
 
 
-def _fts_all(words: list[str], prefix: bool) -> str:
-    """Every word must occur; the last one may be the start of a word (as typed so far)."""
-    terms = [_fts_phrase(w) for w in words]
-    if prefix:
-        terms[-1] += "*"
-    return " ".join(terms)
+def _found(term: str, words: list[Word]) -> bool:
+    return any(term == w.term or (w.prefix is not None and term.startswith(w.prefix)) for w in words)
 
 
-def _fts_any(words: list[str]) -> str:
-    return " OR ".join(_fts_phrase(w) for w in words)
+def _match(row: tuple[Any, ...], words: list[Word], matched: int) -> str:
+    """Why a record was found: its number, every word in its name, every word, or some."""
+    kind, record_id, title, name = row[0], row[1], row[2], row[6]
+    if kind == "rule" and any(w.term == record_id for w in words):
+        return "number"
+    if matched < len(words):
+        return "any word"
+    named = set(tokens(f"{title} {name}"))
+    if all(w.term in named or (w.prefix and any(t.startswith(w.prefix) for t in named)) for w in words):
+        return "name"
+    return "text"
+
+
+def _snippet(text: str, words: list[Word]) -> str:
+    """One line of `text` around its first matched word, each matched word between MARK_START and MARK_END."""
+    pieces = _one_line(text).split(" ")
+    hits = [i for i, piece in enumerate(pieces) if any(_found(t, words) for t in tokens(piece))]
+    if not hits:
+        return " ".join(pieces)
+    start = max(0, hits[0] - _SNIPPET_WORDS // 2)
+    shown = [f"{MARK_START}{p}{MARK_END}" if i in hits else p for i, p in enumerate(pieces)][start : start + 2 * _SNIPPET_WORDS]
+    return ("…" if start else "") + " ".join(shown) + ("…" if start + 2 * _SNIPPET_WORDS < len(pieces) else "")
 
 
 def _one_line(text: str) -> str:

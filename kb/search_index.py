@@ -1,8 +1,9 @@
 """Writing the offline search index: `site/kb.sqlite`, read by `kb.search.SearchIndex`.
 
 Each record is stored with its JSON API document (packed by `Packer`, so what
-other columns hold is not stored twice), the words it is searched by, and the
-keys it is found under exactly (rule numbers, names, ids).
+other columns hold is not stored twice) and the keys it is found under exactly
+(rule numbers, names, ids); the words it is searched by are the postings the
+site's index holds too (`kb.search_postings`), one row per term.
 """
 
 from __future__ import annotations
@@ -21,27 +22,23 @@ from kb import __version__
 from kb.api import ApiDocuments
 from kb.model import Card, GlossaryTerm, RuleKind, Ruling, slugify
 from kb.search import INDEX_NAME, SCHEMA_VERSION, Packer
+from kb.search_postings import HEAD, BuiltSearch, build_search, encode, head, spelling_buckets
 from kb.store import KnowledgeBase
 
 # A short line without a full stop is a title ("702.10. Haste"), not a sentence.
 _TITLE = re.compile(r"^[^.!?]{1,50}$")
 
-# Room for FTS5 to hold the whole index in memory before writing it (default: 1 MB);
-# at full scale the index is about 12 MB, so this is a ceiling, not an allocation.
-_FTS_HASH_BYTES = 256 * 1024 * 1024
-
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE records (
-    rowid INTEGER PRIMARY KEY,
+    rowid INTEGER PRIMARY KEY, -- the record's number in the postings, plus one
     kind TEXT NOT NULL,        -- rule, glossary, card, ruling
     id TEXT NOT NULL,
     title TEXT NOT NULL,       -- how a result is shown: "302.6 (Creatures)", "Laelia, the Blade Reforged"; a card's ruling: its date
     url TEXT,                  -- site-relative page URL (kb.urls); a card's ruling: NULL (see _shown)
-    name TEXT NOT NULL,        -- searched: what the record is called
-    aliases TEXT NOT NULL,     -- searched: other names (short names; glossary terms that point to a rule)
-    body TEXT NOT NULL,        -- searched: the record's text
-    context TEXT NOT NULL,     -- searched: where it belongs (section title, the card of a ruling)
+    name TEXT NOT NULL,        -- what the record is called
+    body TEXT NOT NULL,        -- the record's text
+    context TEXT NOT NULL,     -- where it belongs (section title, the card of a ruling)
     document TEXT NOT NULL,    -- the record's JSON API document without what other columns hold (Packer)
     parent TEXT,               -- a rule's parent rule, so that "605" can list 605.1, 605.2 …; a ruling's card
     summary TEXT               -- one line to show when no words matched (a section: its first rule); NULL: the body
@@ -50,16 +47,18 @@ CREATE INDEX records_parent ON records (parent) WHERE kind = 'rule';
 -- Exact look-ups: rule numbers as written ("107.3i"), names and ids as slugs ("laelia").
 -- Every record's id is one of its keys: this is also how a record is found by kind and id.
 CREATE TABLE keys (key TEXT NOT NULL, record INTEGER NOT NULL, PRIMARY KEY (key, record)) WITHOUT ROWID;
-CREATE VIRTUAL TABLE records_fts USING fts5 (
-    name, aliases, body, context,
-    content = 'records', content_rowid = 'rowid',
-    tokenize = 'porter unicode61 remove_diacritics 2'
-);
+-- Postings of each term (kb.search_postings.encode): a frequent term's head, and its full list.
+CREATE TABLE terms (term TEXT PRIMARY KEY, count INTEGER NOT NULL, head TEXT, postings TEXT NOT NULL) WITHOUT ROWID;
+-- Words by their first and last two letters ("su", "-ng"), for correcting misspellings.
+CREATE TABLE spelling (key TEXT NOT NULL, term TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key, term)) WITHOUT ROWID;
 """
 
 
-def write_search_index(kb: KnowledgeBase, site_dir: Path) -> None:
-    """Write `site_dir/kb.sqlite`; built beside it and renamed, so a reader never sees half an index."""
+def write_search_index(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | None = None) -> None:
+    """Write `site_dir/kb.sqlite`; built beside it and renamed, so a reader never sees half an index.
+
+    `built` is the content both search indexes share (`build_search`), computed here when not given.
+    """
     site_dir.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=".kb-", suffix=".sqlite", dir=site_dir)
     os.close(fd)
@@ -67,7 +66,7 @@ def write_search_index(kb: KnowledgeBase, site_dir: Path) -> None:
     try:
         with _connect(tmp) as db:
             db.executescript(_SCHEMA)
-            _fill(db, kb)
+            _fill(db, kb, built or build_search(kb))
         db.close()
         # mkstemp makes the file private; the index is as public as the site beside it.
         tmp.chmod(0o644)
@@ -94,7 +93,6 @@ class _Row:
     title: str
     url: str | None
     name: str
-    aliases: str
     body: str
     context: str
     document: dict[str, Any]
@@ -102,7 +100,7 @@ class _Row:
     summary: str
 
 
-def _fill(db: sqlite3.Connection, kb: KnowledgeBase) -> None:
+def _fill(db: sqlite3.Connection, kb: KnowledgeBase, built: BuiltSearch) -> None:
     document = kb.rules_document
     meta = {
         "schema": str(SCHEMA_VERSION),
@@ -114,7 +112,7 @@ def _fill(db: sqlite3.Connection, kb: KnowledgeBase) -> None:
 
     def records() -> Iterator[tuple[object, ...]]:
         # Rows are streamed into executemany: 100,000 of them are never all in memory.
-        for rowid, row in enumerate(_rows(kb), start=1):
+        for rowid, row in enumerate(_rows(kb, built.refs), start=1):
             keys.extend((key, rowid) for key in row.keys if key)
             summary = row.summary[:300]
             yield (
@@ -124,7 +122,6 @@ def _fill(db: sqlite3.Connection, kb: KnowledgeBase) -> None:
                 row.title,
                 row.url,
                 row.name,
-                row.aliases,
                 row.body,
                 row.context,
                 packer.pack(row.kind, row.document),
@@ -132,52 +129,39 @@ def _fill(db: sqlite3.Connection, kb: KnowledgeBase) -> None:
                 None if summary == row.body[:300] else summary,
             )
 
-    db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", records())
+    db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", records())
     db.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", keys)
     meta.update({f"fields:{kind}": json.dumps(fields) for kind, fields in packer.fields.items()})
     db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
-    # External-content FTS: index everything in one pass once the rows are in. A
-    # hash table big enough for the whole text makes that pass write one b-tree
-    # segment, rather than many that 'optimize' would merge and leave as free pages.
-    db.execute("INSERT INTO records_fts (records_fts, rank) VALUES ('hashsize', ?)", (_FTS_HASH_BYTES,))
-    db.execute("INSERT INTO records_fts (records_fts) VALUES ('rebuild')")
-    db.execute("INSERT INTO records_fts (records_fts) VALUES ('optimize')")
+    db.executemany("INSERT INTO terms VALUES (?, ?, ?, ?)", _terms(built))
+    db.executemany("INSERT INTO spelling VALUES (?, ?, ?)", ((k, w, n) for k, words in spelling_buckets(built.index, built.words) for w, n in words))
 
 
-def _rows(kb: KnowledgeBase) -> Iterator[_Row]:
+def _terms(built: BuiltSearch) -> Iterator[tuple[str, int, str | None, str]]:
+    for term in sorted(built.index):
+        plist = built.index[term]
+        count = len(plist[0])
+        yield term, count, encode(head(plist)) if count > HEAD else None, encode(plist)
+
+
+def _rows(kb: KnowledgeBase, refs: list[tuple[str, str]]) -> Iterator[_Row]:
+    """A row per searchable record, in the order of the postings' record numbers."""
     api = ApiDocuments(kb)
-    aliases = _rule_aliases(kb)
-    for number, doc in api.rules():
-        yield _rule_row(kb, doc, aliases.get(number, []))
-    for term_id, doc in api.glossary():
-        yield _term_row(kb.glossary[term_id], doc)
-    for card_id in sorted(kb.cards):
-        card = kb.cards[card_id]
-        yield _card_row(card, api.card(card, embed_rulings=False))
-    for ruling_id, doc in api.rulings():
-        yield _ruling_row(kb, kb.rulings[ruling_id], doc)
+    for kind, record_id in refs:
+        if kind == "rule":
+            yield _rule_row(kb, api.rule(record_id))
+        elif kind == "glossary":
+            term = kb.glossary[record_id]
+            yield _term_row(term, api.term(term))
+        elif kind == "card":
+            card = kb.cards[record_id]
+            yield _card_row(card, api.card(card, embed_rulings=False))
+        else:
+            ruling = kb.rulings[record_id]
+            yield _ruling_row(kb, ruling, api.ruling(ruling))
 
 
-def _rule_aliases(kb: KnowledgeBase) -> dict[str, list[str]]:
-    """Rule number -> the glossary terms that send a reader to it by number ("See rule 302.6").
-
-    This is what lets words find a rule whose own text uses other words: the
-    glossary's "Summoning Sickness Rule" says "See rule 302.6". Only references
-    written as numbers count; a term merely mentioned in a definition does not
-    make the definition another name for the rule.
-    """
-    aliases: dict[str, list[str]] = {}
-    for term in sorted(kb.glossary.values(), key=lambda t: t.id):
-        for span in kb.links.spans.get(("glossary", term.id), []):
-            label = term.text[span.start : span.end]
-            if span.target.kind == "rule" and any(ch.isdigit() for ch in label):
-                names = aliases.setdefault(span.target.id, [])
-                if term.term not in names:
-                    names.append(term.term)
-    return aliases
-
-
-def _rule_row(kb: KnowledgeBase, doc: dict[str, Any], aliases: list[str]) -> _Row:
+def _rule_row(kb: KnowledgeBase, doc: dict[str, Any]) -> _Row:
     number = doc["number"]
     # Without a release loaded, a cited rule has no text: it is found by number, and shows who cites it.
     text = doc["text"] or ""
@@ -197,7 +181,6 @@ def _rule_row(kb: KnowledgeBase, doc: dict[str, Any], aliases: list[str]) -> _Ro
         url=doc["url"],
         # A chapter's, section's or keyword's text is its name ("Mana Abilities", "Haste").
         name=text if is_title else "",
-        aliases="\n".join(aliases),
         body="" if is_title else "\n".join((text, *doc["examples"])),
         context=section_title if doc["section"] != number else "",
         document=doc,
@@ -216,7 +199,7 @@ def _first_rule_text(kb: KnowledgeBase, children: list[str]) -> str:
 
 
 def _term_row(term: GlossaryTerm, doc: dict[str, Any]) -> _Row:
-    return _Row("glossary", term.id, term.term, doc["url"], term.term, "", term.text, "", doc, (term.id,), summary=term.text)
+    return _Row("glossary", term.id, term.term, doc["url"], term.term, term.text, "", doc, (term.id,), summary=term.text)
 
 
 def _card_row(card: Card, doc: dict[str, Any]) -> _Row:
@@ -230,11 +213,10 @@ def _card_row(card: Card, doc: dict[str, Any]) -> _Row:
         title=card.name,
         url=doc["url"],
         name=card.name,
-        aliases="\n".join(n for n in other_names if n),
         body=body,
         context="",
         document=doc,
-        keys=(card.id, *(slugify(n) for n in other_names if n)),
+        keys=(card.id, *(slugify(n) for n in (card.name, *other_names) if n)),
         summary=body,
     )
 
@@ -247,4 +229,4 @@ def _ruling_row(kb: KnowledgeBase, ruling: Ruling, doc: dict[str, Any]) -> _Row:
     else:
         card_name = ""
         title, url = f"General ruling {ruling.id}", doc["url"]
-    return _Row("ruling", ruling.id, title, url, "", "", ruling.text, card_name, doc, (ruling.id,), summary=ruling.text)
+    return _Row("ruling", ruling.id, title, url, "", ruling.text, card_name, doc, (ruling.id,), summary=ruling.text)

@@ -6,7 +6,6 @@ import errno
 import logging
 from pathlib import Path
 
-from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
@@ -33,15 +32,18 @@ def load_project(config_file: Path) -> tuple[MkDocsConfig, KbPlugin]:
 def build_site(config: MkDocsConfig, site_dir: Path) -> None:
     """Run mkdocs into a work folder beside `site_dir`, then publish it in one atomic step (see kb.site_swap)."""
     site_dir = site_dir.resolve()
-    with publishing(site_dir) as staging:
-        config.site_dir = str(staging)
-        try:
+    staging = None
+    try:
+        with publishing(site_dir) as staging:
+            config.site_dir = str(staging)
             _run_mkdocs(config)
-        except OSError as e:
-            raise BuildError(_os_error(e, staging, site_dir), hint=_OS_HINTS.get(e.errno, "")) from None
+    except OSError as e:
+        raise BuildError(_os_error(e, staging, site_dir), hint=_OS_HINTS.get(e.errno or 0, "")) from None
 
 
 def _run_mkdocs(config: MkDocsConfig) -> None:
+    from mkdocs.commands.build import build  # here, not at the top: `kb check` loads the project but never builds
+
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     logged = _ErrorsKept()
     # mkdocs logs a failing page's error before raising it; that line becomes our one-line message.
@@ -76,7 +78,9 @@ _OS_HINTS = {
 }
 
 
-def _os_error(error: OSError, staging: Path, site_dir: Path) -> str:
+def _os_error(error: OSError, staging: Path | None, site_dir: Path) -> str:
     """'cannot write site/x.html: No space left on device', naming the file where it would be published."""
-    name = str(error.filename or "").replace(str(staging), str(site_dir))
+    name = str(error.filename or "")
+    if staging is not None:
+        name = name.replace(str(staging), str(site_dir))
     return f"cannot write {name or site_dir}: {error.strerror or error}"

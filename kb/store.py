@@ -29,6 +29,8 @@ class KnowledgeBase:
     card_names: dict[str, str] = field(default_factory=dict)
     rulings_by_card: dict[str, list[Ruling]] = field(default_factory=dict)
     links: Links = field(default_factory=Links)
+    # (kind, id) -> what players call that rule or glossary entry (content/search/aliases.yaml).
+    aliases: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     history: RulesHistory | None = None  # every rule's past releases, when built with --history
 
     def cited_by(self, rule_number: str) -> list[Citation]:

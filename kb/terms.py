@@ -27,6 +27,10 @@ _EVERYDAY_VERB_RULES = 5
 _TITLE = re.compile(r"^[A-Z][\w’'\- ]{1,40}$")
 
 
+# The longest real glossary term or keyword has under 60 characters.
+MAX_TERM_LENGTH = 100
+
+
 @dataclass(frozen=True, slots=True)
 class TermMatch:
     start: int
@@ -45,7 +49,9 @@ class TermIndex:
     """
 
     def __init__(self, targets: dict[str, tuple[str, str]]) -> None:
-        # lower-cased term -> (kind, id)
+        # lower-cased term -> (kind, id); a term too long to be a real one (a hostile
+        # release's) is not looked for: the trie is built by recursion over its characters.
+        targets = {term: target for term, target in targets.items() if len(term) <= MAX_TERM_LENGTH}
         self.targets = targets
         trie = _trie_pattern(targets)
         self.pattern = re.compile(rf"(?<![\w\-])(?:{trie})(?![\w\-])") if targets else None

@@ -41,6 +41,11 @@ def verify(settings: Settings, changes: Changes | None = None) -> tuple[Report, 
         kb = assemble_sources(sources)
     except KbError as e:
         report.cases.append(_failed(RECORDS, e) if _in_content(e) else _errored(RECORDS, e))
+        # Listed, so a CI report shows the examples rather than losing them.
+        for ruling in sources.content.rulings:
+            if ruling.example is not None:
+                case = _example_case(ruling.example, None, ruling.card, None)
+                report.cases.append(replace(case, skipped_because="not run: the records have errors"))
         return report, None
     report.cases.append(_passed(RECORDS))
     report.checked = f"{len(kb.cards)} cards, {len(kb.rulings)} rulings"
@@ -78,7 +83,8 @@ def ablation_cases(kb: KnowledgeBase, rules: list[str] | None, report: Report) -
     ablation = ablate(kb, rules)
     origins = {e.id: e.origin for e in examples_of(kb)}
     for run in ablation.runs:
-        survived = Problem(f"example {run.example_id} still passes with rule {run.rule} switched off", origins[run.example_id])
+        how = "fails only by crashing, not by a check of its own," if run.message else "still passes"
+        survived = Problem(f"example {run.example_id} {how} with rule {run.rule} switched off", origins[run.example_id])
         problems = () if run.killed else (survived,)
         report.cases.append(
             Case(

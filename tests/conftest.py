@@ -19,6 +19,22 @@ def shared_release(name: str) -> Path:
     return path
 
 
+class Bundled:
+    """How many records the bundled content/ holds, counted from the files (content grows; tests must not pin it)."""
+
+    def __init__(self) -> None:
+        from kb.sources.content import load_content
+
+        content = load_content(REPO / "content")
+        self.cards = len(content.cards)
+        self.rulings = len(content.rulings)
+        self.examples = sum(1 for ruling in content.rulings if ruling.example is not None)
+        self.card_initials = sorted({card.id[0] for card in content.cards})
+
+
+BUNDLED = Bundled()
+
+
 @pytest.fixture
 def cr_latest() -> Path:
     return shared_release("MagicCompRules 20250919.txt")
@@ -60,17 +76,11 @@ def full_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site
 
 
-# --- slow tests: the whole 106-release archive and the like -------------------------
+@pytest.fixture(scope="session")
+def hostile_site(tmp_path_factory: pytest.TempPathFactory):
+    """A sample of the hostile payload corpus in every input field, built once (tests/hostile_inputs.py)."""
+    import hostile_inputs
 
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--slow", action="store_true", help="also run tests marked slow (over ~10 s here)")
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if config.getoption("--slow"):
-        return
-    skip = pytest.mark.skip(reason="slow: run with --slow")
-    for item in items:
-        if "slow" in item.keywords:
-            item.add_marker(skip)
+    shared_release("MagicCompRules 20250919.txt")
+    shared_release("MagicCompRules 20250606.txt")
+    return hostile_inputs.build(tmp_path_factory.mktemp("hostile"), hostile_inputs.sample(every=20), whole_rules=False)

@@ -48,7 +48,8 @@ def test_the_longest_name_wins() -> None:
 def test_a_short_name_means_the_rulings_own_card() -> None:
     text = "If Rona leaves the battlefield, Rona's exiled cards stay exiled."
     assert found(text, "rona-disciple-of-gix") == [("Rona", "rona-disciple-of-gix"), ("Rona", "rona-disciple-of-gix")]
-    assert found(text, "opt") == []  # in another card's ruling, "Rona" is not a card name
+    # In another card's ruling, a short name that one card alone goes by names that card.
+    assert found(text, "opt") == [("Rona", "rona-disciple-of-gix"), ("Rona", "rona-disciple-of-gix")]
     # The part before a legendary name's comma is a short name too.
     assert found("Laelia's last ability triggers.", "laelia-the-blade-reforged") == [("Laelia", "laelia-the-blade-reforged")]
 
@@ -84,3 +85,74 @@ def test_own_names() -> None:
     assert own_names(CARDS[0]) == ["Rona, Disciple of Gix", "Rona"]
     assert own_names(CARDS[8]) == ["Fire // Ice", "Fire", "Ice"]
     assert own_names(CARDS[10]) == ["Ach! Hans, Run!"]  # not legendary: no short name
+
+
+MORE = [
+    *CARDS,
+    card("X", "Instant"),
+    card("Two-Headed Giant", "Creature — Giant Warrior"),
+    card("Flesh // Blood", "Sorcery // Instant", faces=(Face("Flesh"), Face("Blood"))),
+    card("Conspiracy", "Enchantment"),
+    card("Glorious Anthem", "Enchantment"),
+    card("Who // What // When // Where // Why", "Instant", faces=tuple(Face(n) for n in ("Who", "What", "When", "Where", "Why"))),
+    card("Return", "Sorcery"),
+    card("Everything", "Artifact", oracle_id="a"),
+    card("Everything", "Artifact", oracle_id="b", id="everything-b"),
+    card("Nicol Bolas", "Legendary Creature — Elder Dragon"),
+    card("Nicol Bolas, the Ravager", "Legendary Creature — Elder Dragon"),
+    card("Karn", "Legendary Creature — Construct"),
+    card("Mimic", "Creature — Shapeshifter"),
+    card("Woodlurker Mimic", "Creature — Shapeshifter"),
+    card("Karn Liberated", "Legendary Planeswalker — Karn"),
+    card("Haldan, Avid Arcanist", "Legendary Creature — Human Wizard"),
+    card("Will Kenrith", "Legendary Planeswalker — Will"),
+    card("Kenrith, the Returned King", "Legendary Creature — Human Noble"),
+]
+MORE_MATCHER = CardNameMatcher(MORE)
+
+
+def more(text: str, card_id: str | None = None) -> list[tuple[str, str]]:
+    return [(text[start:end], cid) for start, end, cid in MORE_MATCHER.find(text, card_id)]
+
+
+def test_never_inside_mana_symbols_rule_numbers_or_urls() -> None:
+    assert more("Pay {X}{Opt} as you cast Opt.") == [("Opt", "opt")]
+    assert more("See rule 601.2, and https://example.com/Opt for Opt.") == [("Opt", "opt")]
+
+
+def test_one_character_and_shared_names_are_never_links() -> None:
+    assert more("Choose a value for X. Then Everything is copied.") == []
+
+
+def test_game_variants_set_names_and_tokens_are_not_cards() -> None:
+    assert more("In a Two-Headed Giant game, the Return to Ravnica block.") == []
+    assert more("the original Conspiracy set, five Blood tokens, and Conspiracy.") == [("Conspiracy", "conspiracy")]
+
+
+def test_quoted_ability_text_starts_a_sentence() -> None:
+    text = 'It gains “When this dies, draw a card” and "Where it goes, Fire follows." You may cast When.'
+    assert more(text) == [("Fire", "fire-ice"), ("When", "who-what-when-where-why")]
+
+
+def test_plurals_and_possessives_name_the_card() -> None:
+    assert more("If you control two Glorious Anthems, Glorious Anthem’s effect applies twice.") == [
+        ("Glorious Anthems", "glorious-anthem"),
+        ("Glorious Anthem", "glorious-anthem"),
+    ]
+
+
+def test_a_legendary_card_calls_itself_by_another_cards_name() -> None:
+    assert more("When Nicol Bolas transforms, Karn stays.", "nicol-bolas-the-ravager") == [
+        ("Nicol Bolas", "nicol-bolas-the-ravager")
+    ]
+    assert more("Karn's ability exiles Karn.", "karn-liberated") == [("Karn", "karn-liberated"), ("Karn", "karn-liberated")]
+    assert more("If Haldan leaves, check Nicol Bolas.") == [("Haldan", "haldan-avid-arcanist"), ("Nicol Bolas", "nicol-bolas")]
+    assert more("Either Kenrith's emblem.") == []  # a word of several cards' names: no one card
+
+
+def test_a_name_after_named_is_a_card_even_when_it_is_a_type() -> None:
+    assert more("Lands with the type Island, not lands named Island or Opt.") == [("Island", "island"), ("Opt", "opt")]
+
+
+def test_a_card_calls_itself_by_the_last_word_of_its_name() -> None:
+    assert more("The Mimic keeps its power.", "woodlurker-mimic") == [("Mimic", "woodlurker-mimic")]

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from kb.card_definitions import engine_definitions
+from kb.engine.cards.definitions import CardDef
 from kb.examples import ablation, run_example
 from kb.model import Example, Origin, Ruling
 from kb.sources.content import load_content
@@ -19,6 +21,12 @@ def rulings() -> tuple[Ruling, ...]:
     return load_content(CONTENT).rulings
 
 
+@cache
+def declared_cards() -> tuple[CardDef, ...]:
+    """The engine definitions authors declared in content/cards/."""
+    return tuple(engine_definitions(load_content(CONTENT).cards))
+
+
 def content_examples() -> list[Example]:
     return [r.example for r in rulings() if r.example is not None]
 
@@ -26,18 +34,18 @@ def content_examples() -> list[Example]:
 def test_every_ruling_has_an_example() -> None:
     missing = [r.id for r in rulings() if r.example is None]
     assert missing == []
-    assert len(content_examples()) == 24  # 9 Rona + 7 Laelia card rulings, 8 general rulings
+    assert len(content_examples()) >= 24 + 12  # the seed rulings, and at least 12 on cards declared in content/
 
 
 @pytest.mark.parametrize("example", content_examples(), ids=lambda e: e.id)
 def test_content_example_passes(example: Example) -> None:
-    result = run_example(example)
+    result = run_example(example, cards=declared_cards())
     assert result.passed, f"{result.origin}: {result.message}"
     assert set(example.rules) <= set(result.rules_exercised)
 
 
 def test_ablating_any_claimed_rule_fails_every_example_that_names_it() -> None:
-    report = ablation(content_examples())
+    report = ablation(content_examples(), cards=declared_cards())
     assert report.not_run == ()
     assert report.survivors == (), [f"{s.rule} survives in {s.example_id}" for s in report.survivors]
     assert report.kill_rate == 1.0
@@ -131,3 +139,37 @@ def test_an_ablated_rule_makes_its_example_fail() -> None:
     result = run_example(make(code), ablate=frozenset({"302.6"}))
     assert not result.passed
     assert "was allowed" in result.message
+
+
+# -- what counts as a kill --------------------------------------------------------------------------
+
+
+def test_a_crash_with_the_rule_off_is_not_a_kill() -> None:
+    code = SICK_ELVES + (
+        "from kb.engine import IllegalAction\n"
+        "try:\n"
+        "    game.activate_mana_ability(elves)\n"
+        "    raise RuntimeError('the elves tapped')  # reached only with rule 302.6 off\n"
+        "except IllegalAction:\n"
+        "    pass\n"
+        "assert True\n"
+    )
+    assert run_example(make(code)).passed
+    outcome = run_example(make(code), ablate=frozenset({"302.6"}))
+    assert not outcome.passed and outcome.outcome == "error"
+    report = ablation([make(code)], ["302.6"])
+    assert [run.killed for run in report.runs] == [False]
+
+
+def test_a_failed_check_is_a_kill_and_a_failed_print_before_a_crash_counts() -> None:
+    code = SICK_ELVES + 'with expect_illegal(code="summoning-sick"):\n    game.activate_mana_ability(elves)\n'
+    assert run_example(make(code), ablate=frozenset({"302.6"})).outcome == "check failed"
+    printed = SICK_ELVES + "game.tap(elves)\nprint(elves.tapped)\n#> False\ngame.resolve()\n"
+    outcome = run_example(make(printed, rules=("400.7",)))
+    assert outcome.outcome == "check failed" and "print check failed" in outcome.message
+
+
+def test_a_play_that_must_be_legal_is_a_check() -> None:
+    code = SICK_ELVES + "from kb.engine import expect_legal\nwith expect_legal():\n    game.activate_mana_ability(elves)\n"
+    outcome = run_example(make(code))
+    assert outcome.outcome == "check failed" and "summoning-sick" in outcome.message

@@ -109,16 +109,30 @@ def test_output_is_the_same_for_the_same_input() -> None:
     assert merge([card], rulings, imports()) == merge([card], rulings, imports())
 
 
-def test_two_identities_with_one_name_become_one_card_with_a_note() -> None:
-    a = Card(name="Everything", origin=Origin("a.json", 2), oracle_text="A", oracle_id="a")
-    b = Card(name="Everything", origin=Origin("a.json", 3), oracle_text="B", oracle_id="b")
-    ruling_b = Ruling(
-        id="everything-2020-01-01-1", text="About B.", origin=Origin("r.json", 2), card="everything", date=date(2020, 1, 1)
-    )
+def test_cards_sharing_a_name_each_get_a_page_told_apart_by_oracle_id() -> None:
+    # As an importer hands them over: ids unique within the source.
+    a = Card(name="Everything", origin=Origin("a.json", 2), oracle_text="A", oracle_id="aaaa0001-x", id="everything-aaaa0001")
+    b = Card(name="Everything", origin=Origin("a.json", 3), oracle_text="B", oracle_id="bbbb0002-x", id="everything-bbbb0002")
+    ruling_b = Ruling(id="r", text="About B.", origin=Origin("r.json", 2), card="everything-bbbb0002", date=date(2020, 1, 1))
     merged = merge([], [], [([a, b], [ruling_b])])
-    assert [(c.id, c.oracle_text) for c in merged.cards] == [("everything", "A")]
-    assert [r.card for r in merged.rulings] == ["everything"]
-    assert merged.notes == ("a.json:3: 'Everything' shares its name with another card; merged with it",)
+    assert [(c.id, c.oracle_text) for c in merged.cards] == [("everything-aaaa0001", "A"), ("everything-bbbb0002", "B")]
+    assert [(r.id, r.card) for r in merged.rulings] == [("everything-bbbb0002-2020-01-01-1", "everything-bbbb0002")]
+    # Another source of one of them changes no address.
+    only_b = Card(name="Everything", origin=Origin("b.json", 2), oracle_text="B", oracle_id="bbbb0002-x")
+    again = merge([], [], [([a, b], []), ([only_b], [])])
+    assert [c.id for c in again.cards] == ["everything-aaaa0001", "everything-bbbb0002"]
+
+
+def test_names_that_make_one_slug_get_addresses_of_their_own() -> None:
+    cards = [
+        Card(name="Drench the Soil", origin=Origin("a", 1), oracle_id="11111111-a"),
+        Card(name="Drench The Soil!", origin=Origin("a", 2), oracle_id="22222222-b"),
+        Card(name="Index", origin=Origin("a", 3), oracle_id="33333333-c"),
+        Card(name="_____", origin=Origin("a", 4), oracle_id="44444444-d"),
+        Card(name="Æther Vial", origin=Origin("a", 5), oracle_id="55555555-e"),
+    ]
+    ids = [c.id for c in merge([], [], [(cards, [])]).cards]
+    assert ids == ["aether-vial", "drench-the-soil-11111111", "drench-the-soil-22222222", "index-card", "low-line-x5"]
 
 
 def test_a_ruling_whose_card_is_in_no_source_is_dropped_with_a_note() -> None:

@@ -235,3 +235,44 @@ def test_real_cr_words(full_index: Path):
     assert ("rule", "605") in first(full_index, "mana abilities", 3)
     assert first(full_index, "tap symbol", 5)[:1] == [("glossary", "tap-symbol")]
     assert ("rule", "107.5") in first(full_index, "tap symbol", 5)
+
+
+# --- misspellings ----------------------------------------------------------------------
+
+
+def test_a_misspelt_word_is_corrected_to_the_nearest_indexed_word(small_index: Path):
+    with SearchIndex(small_index) as index:
+        results = index.query("sumoning sickness")
+        assert results.corrections == [("sumoning", "summoning")]
+        assert results.showing_results_for("Sumoning sickness") == "summoning sickness"
+        assert ("rule", "302.6") in [(h.kind, h.id) for h in results.hits[:3]]
+        # Two letters swapped is one edit.
+        assert index.query("hsitoric").corrections == [("hsitoric", "historic")]
+
+
+def test_how_far_a_correction_may_go_depends_on_the_words_length(small_index: Path):
+    with SearchIndex(small_index) as index:
+        assert index.query("lealia").corrections == [("lealia", "laelia")]  # 6 letters, 1 edit (a swap)
+        assert index.query("laexxa").corrections == []  # 6 letters, 3 edits: too far
+        assert index.query("continuosly").corrections == [("continuosly", "continuously")]  # 11 letters, 1 edit
+        assert index.query("contenuosly").corrections == [("contenuosly", "continuously")]  # 2 edits
+        assert index.query("lae").corrections == []  # the start of a name being typed is not a misspelling
+        assert index.query("maan").corrections == [("maan", "mana")]
+        assert index.query("xyz").corrections == []  # 3 letters: never corrected
+
+
+def test_corrected_matches_rank_below_exact_ones(small_index: Path):
+    # Each card's name has one of the words: "sixth" exactly, "laelai" once corrected to "laelia".
+    with SearchIndex(small_index) as index:
+        hits = [(h.kind, h.id) for h in index.query("sixth laelai").hits]
+        assert hits.index(("card", "blade-of-the-sixth-pride")) < hits.index(("card", "laelia-the-blade-reforged"))
+        # Spelt right, the same word weighs as much as the exact one.
+        hits = [(h.kind, h.id) for h in index.query("sixth laelia").hits]
+        assert hits.index(("card", "laelia-the-blade-reforged")) < hits.index(("card", "blade-of-the-sixth-pride"))
+
+
+def test_search_says_what_it_showed_results_for(small_index: Path, capsys: pytest.CaptureFixture[str]):
+    assert main(["search", "--index", str(small_index), "sumoning", "sickness"]) == 0
+    assert "showing results for 'summoning sickness'" in capsys.readouterr().out
+    assert main(["search", "--index", str(small_index), "--json", "sumoning"]) == 0
+    assert json.loads(capsys.readouterr().out)["showing_results_for"] == "summoning"

@@ -21,7 +21,10 @@ def found(text: str, **options) -> list[tuple[str, str]]:
 
 
 def test_longest_term_wins_and_each_is_linked_once():
-    assert found("Double strike and first strike; double strike again.") == [("Double strike", "702.4"), ("first strike", "702.7")]
+    assert found("Double strike and first strike; double strike again.") == [
+        ("Double strike", "702.4"),
+        ("first strike", "702.7"),
+    ]
 
 
 def test_distinctive_keyword_actions_link_but_everyday_verbs_do_not():
@@ -36,3 +39,14 @@ def test_rule_text_links_no_single_words_and_no_own_keyword():
     assert found("a long dash and deathtouch", single_words=False) == []
     assert found("Deathtouch is a static ability.", exclude="702.2a") == []
     assert found("words-dash-words and dashing") == []
+
+
+def test_a_term_too_long_to_be_real_is_not_looked_for():
+    from kb.model import GlossaryTerm, Origin
+    from kb.terms import MAX_TERM_LENGTH, TermIndex
+
+    here = Origin("hostile.txt", 1)
+    long_term = "a " + "<" * 5000
+    index = TermIndex.from_release([], [GlossaryTerm(long_term, "x", here), GlossaryTerm("Double Strike", "y", here)])
+    assert long_term.lower() not in index.targets and len(long_term) > MAX_TERM_LENGTH
+    assert [m.id for m in index.find("it has double strike " + long_term)] == ["double-strike"]

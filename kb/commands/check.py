@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         config, plugin = load_project(args.config)
         settings = plugin.settings(config, **input_files(args))
-        changes = changes_since(args.changed_since) if args.changed_since else None
+        changes = changes_since(args.changed_since, args.config.resolve().parent) if args.changed_since else None
     except KbError as e:
         report = Report([Case("validation", "inputs", "kb check can start", "error", (Problem(_message(e), e.origin),))])
         return _finish(args, report)
@@ -62,6 +62,11 @@ def run(args: argparse.Namespace) -> int:
             report.cases.append(Case("ablation", "rules", "the rules to ablate exist", "error", (problem,)))
         else:
             ablation = ablation_cases(kb, args.ablate, report)
+            if args.ablate_all and ablation.untested_rules:
+                unclaimed = Problem(
+                    f"implemented rules no example claims ({len(ablation.untested_rules)}): {', '.join(ablation.untested_rules)}"
+                )
+                report.cases.append(Case("ablation", "rules", "every implemented rule is claimed", "failed", (unclaimed,)))
             if not ablation.runs:
                 message = "no example names the ablated rule(s), so nothing shows that switching them off matters"
                 report.cases.append(
@@ -99,12 +104,13 @@ def _print_text(report: Report, ablation: AblationReport | None, quiet: bool, sh
     for case in report.cases:
         for problem in case.problems:
             print(f"error: {_located(problem, case)}", file=sys.stderr)
+    checks = [case for case in report.cases if case.suite != "ablation"]
+    if all(case.status in ("passed", "skipped") for case in checks):
+        skipped = sum(case.status == "skipped" for case in checks)
+        passed = sum(case.suite == "examples" and case.status == "passed" for case in checks)
+        print(f"ok: {report.checked}, {passed} examples passed" + (f", {skipped} skipped" if skipped else ""))
     if ablation is not None:
         _print_ablation(ablation, quiet, show_untested)
-    elif report.exit_status == 0:
-        skipped = report.count("skipped")
-        passed = sum(case.suite == "examples" and case.status == "passed" for case in report.cases)
-        print(f"ok: {report.checked}, {passed} examples passed" + (f", {skipped} skipped" if skipped else ""))
 
 
 def _located(problem: Problem, case: Case | None = None) -> str:
@@ -133,12 +139,11 @@ def _print_ablation(report: AblationReport, quiet: bool, show_untested: bool) ->
     for run in report.runs:
         if not quiet or not run.killed:
             verdict = "killed" if run.killed else "SURVIVED"
-            print(
-                f"ablate {run.rule:<8} {run.example_id:<45} {verdict}" + (f": {run.message}" if run.killed and not quiet else "")
-            )
+            detail = run.message if run.killed and not quiet else (f"not a failed check: {run.message}" if run.message else "")
+            print(f"ablate {run.rule:<8} {run.example_id:<45} {verdict}" + (f": {detail}" if detail else ""))
     if report.runs:
         killed = sum(run.killed for run in report.runs)
-        print(f"kill rate: {killed}/{len(report.runs)} = {report.kill_rate:.0%}")
+        print(f"kill rate: {killed}/{len(report.runs)} = {report.kill_rate:.0%} (a kill is a failed check of the example)")
     if show_untested and report.untested_rules:
         print(f"implemented rules no example claims ({len(report.untested_rules)}): {', '.join(report.untested_rules)}")
 

@@ -6,11 +6,11 @@ Exit status: 0 with results, 1 when nothing matched or there is no index.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from kb.commands.show import Style, fit
+from kb.commands.show import Style, fit, visible_hit
+from kb.sanitize import json_text, visible
 from kb.search import MARK_END, MARK_START, SearchIndex, default_index
 
 
@@ -26,16 +26,21 @@ def run(args: argparse.Namespace) -> int:
     query = " ".join(args.query)
     path = args.index or default_index(args.config)
     with SearchIndex(path) as index:
-        hits = index.search(query, limit=max(1, args.limit))
+        results = index.query(query, limit=max(1, args.limit))
+    hits = results.hits
+    corrected = results.showing_results_for(query)
     if args.json:
-        print(json.dumps({"query": query, "results": [h.as_json() for h in hits]}, ensure_ascii=False, indent=2, sort_keys=True))
+        out = {"query": query, "showing_results_for": corrected, "results": [h.as_json() for h in hits]}
+        print(json_text(out, indent=2, sort_keys=True))
         return 0 if hits else 1
     if not hits:
-        print(f"no results for {query!r}", file=sys.stderr)
+        print(f"no results for {visible(query)!r}", file=sys.stderr)
         return 1
     style = Style.for_stream(sys.stdout)
     width = style.width
-    for hit in hits:
+    if corrected:
+        print(style.dim(f"showing results for {visible(corrected)!r}"))
+    for hit in map(visible_hit, hits):
         kind = f"{hit.kind:<8}"
         print(f"{style.dim(kind)} {style.bold(fit(hit.title, width - len(kind) - 1))}")
         snippet = fit(hit.snippet, width - 9, keep=(MARK_START, MARK_END))

@@ -9,17 +9,17 @@ This module also holds the terminal helpers `kb search` uses.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import sys
 import textwrap
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from kb.errors import KbError
+from kb.sanitize import json_text, visible, visible_between, visible_data
 from kb.search import MARK_END, MARK_START, Hit, SearchIndex, default_index, strip_marks
 
 INDENT = "  "
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         document = index.document(hit.kind, hit.id)
         assert document is not None, "every indexed record has its document"
         if args.json:
-            print(json.dumps({"kind": hit.kind, "id": hit.id, "record": document}, ensure_ascii=False, indent=2, sort_keys=True))
+            print(json_text({"kind": hit.kind, "id": hit.id, "record": document}, indent=2, sort_keys=True))
             return 0
         style = Style.for_stream(sys.stdout)
         print(Renderer(index, style).render(hit, document, others))
@@ -88,6 +88,16 @@ def resolve(index: SearchIndex, query: str) -> tuple[Hit, list[Hit]]:
         nearest = "; ".join(_handle(h) for h in hits[:3])
         raise KbError(f"no record named {query!r}", hint=f"nearest: {nearest}")
     raise KbError(f"no record named {query!r}", hint="try kb search with fewer words")
+
+
+def visible_hit(hit: Hit) -> Hit:
+    """`hit` with its text made printable (kb.sanitize.visible); the snippet keeps its match marks."""
+    return replace(
+        hit,
+        id=visible(hit.id),
+        title=visible(hit.title),
+        snippet=visible_between(hit.snippet, (MARK_START, MARK_END)),
+    )
 
 
 def _handle(hit: Hit) -> str:
@@ -170,6 +180,9 @@ class Renderer:
         self.lines: list[str] = []
 
     def render(self, hit: Hit, doc: dict[str, Any], others: list[Hit]) -> str:
+        # Imported text is shown, never obeyed: its control characters become visible escapes.
+        doc = visible_data(doc)
+        hit, others = visible_hit(hit), [visible_hit(o) for o in others]
         s = self.style
         self.lines = [s.bold(hit.title) + "  " + s.dim(f"[{hit.kind}]"), s.dim(doc["url"])]
         getattr(self, f"_{hit.kind}")(doc)
@@ -184,7 +197,10 @@ class Renderer:
     # --- one per record kind -----------------------------------------------------
 
     def _rule(self, doc: dict[str, Any]) -> None:
-        if doc["kind"] not in ("chapter", "section"):
+        if doc["text"] is None:
+            # Cited by content, but the index was built without the Comprehensive Rules.
+            self.paragraph(f"The text of rule {doc['number']} is not loaded: build with kb build --rules FILE to include it.")
+        elif doc["kind"] not in ("chapter", "section"):
             self.paragraph(doc["text"])
         for example in doc["examples"]:
             self.paragraph(example, first="Example: ")
@@ -248,5 +264,5 @@ class Renderer:
         titles = self.index.labels(records)
         self.lines += ["", self.style.heading(heading)]
         for kind, record_id in records:
-            title = titles.get((kind, record_id), record_id)
+            title = visible(titles.get((kind, record_id), record_id))
             self.lines.append(fit(f"{INDENT}{kind:<9} {title}", self.style.width))

@@ -17,7 +17,7 @@ from kb.engine.errors import EngineError, IllegalAction, MissingChoice, UnknownC
 from kb.engine.game import Game
 from kb.engine.handles import Card, Player
 from kb.engine.rules_registry import ablated, implemented_rules, implements, tracking
-from kb.engine.scenario import NotRefused, Refusal, WrongRefusal, expect_illegal
+from kb.engine.scenario import NotRefused, Refusal, WronglyRefused, WrongRefusal, expect_illegal, expect_legal
 from kb.engine.state import Zone
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "UnknownCard",
     "UnknownRule",
     "WrongRefusal",
+    "WronglyRefused",
     "Zone",
     "abilities",
     "ablated",
@@ -39,6 +40,7 @@ __all__ = [
     "costs",
     "definition_of",
     "expect_illegal",
+    "expect_legal",
     "implemented_rules",
     "implements",
     "keywords",

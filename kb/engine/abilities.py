@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.cards.definitions import ActivatedAbility, Cost
-from kb.engine.choices import announce_x, check_chosen_once
+from kb.engine.choices import announce_x, check_chosen_once, check_sacrificed_once
 from kb.engine.costs import (
     check_summoning_sickness,
     parse_mana_cost,
@@ -78,7 +78,7 @@ def pay_activation_cost(game: Game, player: Player, source: Card, cost: Cost, x:
     if cost.untap:
         pay_untap_symbol(game, source)
     pay_mana(game, player, parse_mana_cost(cost.mana), x)
-    check_chosen_once(chosen.sacrifice, "sacrificed-twice", "701.21a", f"pay for {source}'s ability")
+    check_sacrificed_once(chosen.sacrifice, f"pay for {source}'s ability")
     _choose_objects(source, chosen.sacrifice, cost.sacrifice.count if cost.sacrifice else 0, "sacrifice", "sacrifice=[...]")
     if cost.sacrifice is not None:
         move_cards(game, pay_sacrifice(game, player, cost, list(chosen.sacrifice)), Zone.GRAVEYARD)
@@ -106,6 +106,15 @@ def _choose_objects(source: Card, chosen: Sequence[Card], wanted: int, verb: str
         raise IllegalAction("cannot-pay", "118.3", f"{source}'s cost asks to {verb} {wanted}, not {len(chosen)}")
 
 
+@implements("602.5d", "an ability that says 'activate only as a sorcery' follows the timing of a sorcery")
+def check_activation_timing(game: Game, player: Player, card: Card, ability: ActivatedAbility) -> None:
+    state = game.state
+    if ability.sorcery_speed and (state.active != player.index or not state.step.is_main or state.stack):
+        raise IllegalAction(
+            "sorcery-timing", "602.5d", f"{card}'s ability can be activated only in {player}'s main phase with an empty stack"
+        )
+
+
 def activate(
     game: Game,
     player: Player,
@@ -126,6 +135,7 @@ def activate(
     in_hand = ability.zone is Zone.HAND
     if (card.owner if in_hand else card.controller) != player:
         raise IllegalAction("not-controller", "602.2", f"{player} can't activate {card}'s abilities")
+    check_activation_timing(game, player, card, ability)
     cost = ability.cost
     announced = announce_x(x, parse_mana_cost(cost.mana).x_count > 0, True, card, "activation cost")
     item = StackItem(

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.cards.definitions import Cost
-from kb.engine.choices import announce_x, check_chosen_once
+from kb.engine.choices import announce_x, check_chosen_once, check_sacrificed_once
+from kb.engine.continuous import statics_in_play
 from kb.engine.costs import (
     ManaCost,
     additional_cost_of,
@@ -94,7 +95,14 @@ def check_proposal(game: Game, proposal: Proposal) -> None:
     check_timing(game, proposal)
 
 
-@implements("601.2f", "the total cost is the mana cost or an alternative cost, plus additional costs")
+def _mana_cost_only(game: Game, proposal: Proposal) -> list[tuple[str, Cost]]:
+    """Without rule 601.2f there is no 'total cost': the spell costs its mana cost, nothing else."""
+    return [("mana cost", Cost(mana=proposal.card.definition.mana_cost))]
+
+
+@implements(
+    "601.2f", "the total cost is the mana cost or an alternative cost, plus additional costs", when_ablated=_mana_cost_only
+)
 def total_cost(game: Game, proposal: Proposal) -> list[tuple[str, Cost]]:
     """The costs to pay, each labelled: ('mana cost' | 'alternative cost' | 'additional cost', cost)."""
     definition = proposal.card.definition
@@ -112,6 +120,23 @@ def total_cost(game: Game, proposal: Proposal) -> list[tuple[str, Cost]]:
     if additional is not None:
         costs.append(("additional cost", additional))
     return costs
+
+
+def _unchanged(game: Game, spell: Card, mana: ManaCost) -> ManaCost:
+    return mana
+
+
+@implements(
+    "601.2f", "cost increases, then reductions, apply to the total cost; a reduction can't go below {0}", when_ablated=_unchanged
+)
+def apply_cost_changes(game: Game, spell: Card, mana: ManaCost) -> ManaCost:
+    """Add the generic mana static abilities add to the cost of `spell`; take away what they reduce."""
+    changes = [
+        static.cost_change for source, static in statics_in_play(game) if static.layer == "cost" and static.affects(source, spell)
+    ]
+    generic = mana.generic + sum(c for c in changes if c > 0)
+    generic = max(0, generic + sum(c for c in changes if c < 0))
+    return ManaCost(generic, mana.colored, mana.x_count)
 
 
 @contextmanager
@@ -159,7 +184,7 @@ def _pays_x(game: Game, proposal: Proposal) -> bool:
 def pay_costs(game: Game, proposal: Proposal, costs: list[tuple[str, Cost]]) -> None:
     """Rule 601.2h: pay everything; partial payments are not allowed (the transaction undoes them)."""
     player = proposal.player
-    check_chosen_once(proposal.sacrifice, "sacrificed-twice", "701.21a", f"pay for {proposal.card}")
+    check_sacrificed_once(proposal.sacrifice, f"pay for {proposal.card}")
     check_chosen_once(proposal.discard, "discarded-twice", "701.9a", f"pay for {proposal.card}")
     mana = ManaCost()
     to_sacrifice = list(proposal.sacrifice)
@@ -182,6 +207,7 @@ def pay_costs(game: Game, proposal: Proposal, costs: list[tuple[str, Cost]]) -> 
         raise IllegalAction(
             "additional-cost-unpaid", "118.8", f"casting {proposal.card} requires discarding {discards_wanted} card(s)"
         )
+    mana = apply_cost_changes(game, proposal.card, mana)
     mana = pay_with_delve(game, player, proposal.card, mana, proposal.delve)
     pay_mana(game, player, mana, proposal.card.state.x)
     sacrificed = [c for c in proposal.sacrifice if c not in to_sacrifice]

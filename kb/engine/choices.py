@@ -56,3 +56,8 @@ def check_chosen_once(cards: Sequence[Card], code: str, rule: str, what: str) ->
     for index, card in enumerate(cards):
         if card in cards[:index]:
             raise IllegalAction(code, rule, f"{card} is chosen twice to {what}")
+
+
+@implements("701.21a", "a permanent is sacrificed once: one object can't pay a sacrifice cost twice")
+def check_sacrificed_once(cards: Sequence[Card], what: str) -> None:
+    check_chosen_once(cards, "sacrificed-twice", "701.21a", what)

@@ -90,7 +90,7 @@ def end_until_your_next_turn(game: Game, active: int) -> None:
     game.state.effects = [e for e in game.state.effects if not (e.duration == UNTIL_YOUR_NEXT_TURN and e.controller == active)]
 
 
-def _statics(game: Game) -> list[tuple[Card, StaticAbility]]:
+def statics_in_play(game: Game) -> list[tuple[Card, StaticAbility]]:
     found = []
     for state in game.state.cards.values():
         if state.zone is Zone.BATTLEFIELD and not state.ceased:
@@ -106,7 +106,7 @@ def applied(game: Game, card: Card, layer: str) -> list[Applied]:
         for e in game.state.effects
         if e.layer == layer and card.object_id in e.objects and still_lasts(game, e)
     ]
-    for source, static in _statics(game):
+    for source, static in statics_in_play(game):
         if static.layer == layer and static.affects(source, card):
             # A static ability's effect has the timestamp of its source (rule 613.7a).
             new_controller = source.state.controller if layer == "control" else None

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.state import PlayPermission, StackItem, Zone
-from kb.engine.zones import draw, exile_top_of_library, move_card, move_cards
+from kb.engine.zones import create_tokens, draw, exile_top_of_library, move_card, move_cards
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -25,7 +25,12 @@ class EffectContext:
 
     @property
     def targets(self) -> list[Any]:
-        return [self.game.lookup(t[:2]) for t in self.item.targets]
+        """The targets that are still the objects chosen (rule 608.2b: one that changed zones is gone)."""
+        found = []
+        for kind, ident, object_id in self.item.targets:
+            if kind == "player" or self.game.card(ident).object_id == object_id:
+                found.append(self.game.lookup((kind, ident)))
+        return found
 
     @property
     def target(self) -> Any:
@@ -54,9 +59,57 @@ class EffectContext:
     def draw(self, count: int, player: Player | None = None) -> None:
         draw(self.game, player or self.controller, count)
 
-    def put_counters(self, card: Card, count: int) -> None:
+    def put_counters(self, card: Card, count: int, kind: str = "+1/+1") -> None:
         if card.zone is Zone.BATTLEFIELD:
-            card.state.counters["+1/+1"] = card.state.counters.get("+1/+1", 0) + count
+            card.state.counters[kind] = card.state.counters.get(kind, 0) + count
+
+    def win_the_game(self) -> None:
+        self.controller.state.won = True
+        self.game.log(f"{self.controller} wins the game")
+
+    def destroy(self, cards: Iterable[Card]) -> None:
+        move_cards(self.game, [c for c in cards if c.zone is Zone.BATTLEFIELD], Zone.GRAVEYARD)
+
+    def set_tapped(self, cards: Iterable[Card], tapped: bool) -> None:
+        for card in cards:
+            if card.zone is Zone.BATTLEFIELD:
+                card.state.tapped = tapped
+
+    def flicker(self, cards: Iterable[Card], *, to_you: bool = False) -> list[Card]:
+        """Exile each card, then return it to the battlefield (under its owner's control, or this
+        ability's controller's): it comes back as a new object (rule 400.7)."""
+        back = []
+        for card in cards:
+            if card.zone is Zone.BATTLEFIELD:
+                move_card(self.game, card, Zone.EXILE)
+                move_cards(self.game, [card], Zone.BATTLEFIELD, controller=self.controller if to_you else card.owner)
+                back.append(card)
+        return back
+
+    def attach(self, attachment: Card, host: Card) -> None:
+        """Attach an Aura or Equipment to `host` (rules 301.5, 303.4)."""
+        if attachment.zone is Zone.BATTLEFIELD and host.zone is Zone.BATTLEFIELD:
+            attachment.state.attached_to = (host.card_id, host.object_id)
+            self.game.log(f"{attachment} becomes attached to {host}")
+
+    def create_tokens(self, name: str, count: int) -> list[Card]:
+        return create_tokens(self.game, name, self.controller, count)
+
+    def start_effect(self, objects: Iterable[Card], layer: str, duration: str, **change: object) -> None:
+        """A continuous effect on `objects`, from this spell or ability (rule 611.2)."""
+        from kb.engine.continuous import start_effect
+
+        start_effect(
+            self.game, self.controller, self.source, [c for c in objects if c.zone is Zone.BATTLEFIELD], layer, duration, **change
+        )
+
+    def add_mana(self, symbols: str) -> None:
+        """Add mana to the controller's pool, or, for a trigger on tapping for mana, to the pool of who tapped."""
+        from kb.engine.mana import add_mana
+
+        player = self.game.players[self.item.data.get("player", self.controller.index)]
+        add_mana(player, symbols)
+        self.game.log(f"{self.source} adds {symbols} to {player}'s pool")
 
     # -- players and damage ------------------------------------------------------------------
     @property
@@ -74,6 +127,9 @@ class EffectContext:
 
     def gain_life(self, player: Player, amount: int) -> None:
         player.state.life += amount
+
+    def lose_life(self, player: Player, amount: int) -> None:
+        player.state.life -= amount
 
     # -- keyword actions ---------------------------------------------------------------------
     def cascade(self) -> None:

@@ -13,7 +13,7 @@ class Moved:
 
     card_id: int
     owner: int
-    from_zone: Zone
+    from_zone: Zone | None  # None for a token, created out of nothing (rule 111.1)
     to_zone: Zone
     old_object: int
     new_object: int
@@ -46,4 +46,12 @@ class TappedForMana:
     mana: tuple[str, ...]
 
 
-Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana
+@dataclass(frozen=True)
+class StepBegan:
+    """A step of the turn began (rule 500): 'at the beginning of your upkeep' triggers see it."""
+
+    step: str
+    active: int
+
+
+Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana | StepBegan

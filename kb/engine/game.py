@@ -16,7 +16,7 @@ from typing import Any
 
 from kb.engine import abilities, mana, priority, stack, turn
 from kb.engine import casting as casting_rules
-from kb.engine.cards import definition_of, in_scope
+from kb.engine.cards import by_name, definition_of, in_scope
 from kb.engine.cards.definitions import CardDef
 from kb.engine.errors import EngineError
 from kb.engine.events import Event
@@ -26,7 +26,14 @@ from kb.engine.mana_symbols import format_mana
 from kb.engine.state import CardState, GameState, PlayerState, Step, Zone
 from kb.engine.triggers import check_triggers
 
-STEP_NAMES = {"main1": Step.MAIN1, "combat": Step.DECLARE_ATTACKERS, "main2": Step.MAIN2, "end": Step.END}
+STEP_NAMES = {
+    "upkeep": Step.UPKEEP,
+    "draw": Step.DRAW,
+    "main1": Step.MAIN1,
+    "combat": Step.DECLARE_ATTACKERS,
+    "main2": Step.MAIN2,
+    "end": Step.END,
+}
 
 
 class Game:
@@ -34,7 +41,7 @@ class Game:
 
     def __init__(self, players: Sequence[str] = ("Alice", "Bob"), *, cards: Iterable[CardDef] = ()) -> None:
         """`cards`: definitions this game knows besides the shipped and declared ones (see `kb.engine.cards`)."""
-        self.definitions = {**in_scope(), **{d.name: d for d in cards}}
+        self.definitions = {**in_scope(), **by_name(cards)}
         self.state = GameState(players=[PlayerState(i, name) for i, name in enumerate(players)])
         self.state.libraries = {i: [] for i in range(len(players))}
         self.state.players[0].turn_began_at = self.state.tick()
@@ -83,7 +90,8 @@ class Game:
             self._depth -= 1
 
     # -- set-up ------------------------------------------------------------------------------
-    def _create(self, name: str, owner: Player, zone: Zone, *, controller: Player | None = None) -> Card:
+    def create_object(self, name: str, owner: Player, zone: Zone, *, controller: Player | None = None) -> Card:
+        """A new card (or token) called `name` in `zone`, without any event: set-up, or the start of creating a token."""
         self.definition_of(name)  # fails early, with suggestions, for a card the engine doesn't know
         card_id = self.state.new_id()
         when = self.state.tick()
@@ -104,32 +112,40 @@ class Game:
         """Put a permanent onto the battlefield as set-up (no triggers).
 
         `summoning_sick=False`: its controller has controlled it since their turn began (rule 302.6)."""
-        card = self._create(name, controller, Zone.BATTLEFIELD)
+        card = self.create_object(name, controller, Zone.BATTLEFIELD)
         card.state.tapped = tapped
         if not summoning_sick:
             card.state.controlled_since = -1
         return card
 
     def hand_add(self, name: str, player: Player) -> Card:
-        return self._create(name, player, Zone.HAND)
+        return self.create_object(name, player, Zone.HAND)
 
     def library_add(self, name: str, player: Player) -> Card:
         """Add a card at the BOTTOM of the library, so successive calls list the library from the top down."""
-        card = self._create(name, player, Zone.LIBRARY)
+        card = self.create_object(name, player, Zone.LIBRARY)
         self.state.libraries[player.index].append(card.card_id)
         return card
 
     def graveyard_add(self, name: str, player: Player) -> Card:
-        return self._create(name, player, Zone.GRAVEYARD)
+        return self.create_object(name, player, Zone.GRAVEYARD)
 
     def exile_add(self, name: str, player: Player, *, face_down: bool = False) -> Card:
-        card = self._create(name, player, Zone.EXILE)
+        card = self.create_object(name, player, Zone.EXILE)
         card.state.face_up = not face_down
         return card
 
     def add_mana(self, player: Player, symbols: str) -> None:
         """Put mana straight into a player's pool, e.g. game.add_mana(alice, '{U}{B}{C}')."""
         mana.add_mana(player, symbols)
+
+    def attach(self, attachment: Card, host: Card) -> None:
+        """Set-up: an Aura or Equipment already attached to `host` (no spell, no ability)."""
+        attachment.state.attached_to = (host.card_id, host.object_id)
+
+    def add_counters(self, permanent: Card, count: int, kind: str = "+1/+1") -> None:
+        """Set-up: put counters on a permanent without any effect."""
+        permanent.state.counters[kind] = permanent.state.counters.get(kind, 0) + count
 
     def tap(self, permanent: Card) -> None:
         """Set-up: tap a permanent without using any ability."""
@@ -240,7 +256,7 @@ class Game:
         turn.begin_turn(self)
 
     def go_to(self, step: str) -> None:
-        """Move forward to 'main1', 'combat', 'main2' or 'end' of the current turn."""
+        """Move forward to 'draw', 'main1', 'combat', 'main2' or 'end' of the current turn, through the steps between."""
         turn.go_to(self, STEP_NAMES[step])
 
     # -- what a scenario can look at ---------------------------------------------------------

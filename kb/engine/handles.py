@@ -43,6 +43,10 @@ class Player:
         return format_mana(symbols) or "empty"
 
     @property
+    def has_won(self) -> bool:
+        return self.state.won
+
+    @property
     def lands_played(self) -> int:
         return self.state.lands_played
 
@@ -133,6 +137,10 @@ class Card:
         return self.state.tapped
 
     @property
+    def attacking(self) -> bool:
+        return self.state.attacking
+
+    @property
     def face_up(self) -> bool:
         return self.state.face_up
 
@@ -140,6 +148,10 @@ class Card:
     def counters(self) -> int:
         """The number of +1/+1 counters on it."""
         return self.state.counters.get("+1/+1", 0)
+
+    def counters_of(self, kind: str) -> int:
+        """The number of counters of `kind` ('tower', 'charge' …) on it."""
+        return self.state.counters.get(kind, 0)
 
     @property
     def power(self) -> int | None:
@@ -169,6 +181,11 @@ class Card:
             return None
         other = self.game.card(link[0])
         return other if other.object_id == link[1] and other.zone is Zone.BATTLEFIELD else None
+
+    @property
+    def is_attached(self) -> bool:
+        """Whether it is attached to anything, even an object that is gone (until state-based actions, rule 704.5n)."""
+        return self.state.attached_to is not None
 
     @property
     def exists(self) -> bool:

@@ -10,7 +10,7 @@ from kb.engine.abilities import Payment, pay_activation_cost
 from kb.engine.cards.definitions import ActivatedAbility, ManaProduction
 from kb.engine.errors import EngineError, IllegalAction, MissingChoice
 from kb.engine.events import TappedForMana
-from kb.engine.mana_symbols import COLORS, parse_symbols
+from kb.engine.mana_symbols import COLORS, ORDER, parse_symbols
 from kb.engine.replacement import Mana, replace_tapped_for_mana
 from kb.engine.rules_registry import implements
 from kb.engine.triggers import put_triggers_on_stack
@@ -69,18 +69,19 @@ def _mana_made_by(game: Game, player: Player, source: Card, produces: ManaProduc
     if produces.any_color:
         options: frozenset[str] = frozenset(COLORS)
     else:
-        options = frozenset(COLORS) & _opponents_lands_could_produce(game, player, frozenset({source.card_id}))
+        options = _lands_could_produce(game, player, produces, frozenset({source.card_id}))
         if not options:
             return (None,)  # no type of mana can be defined (rule 106.7), so the type is undefined
     if color is None:
-        raise MissingChoice(f"the color of mana {source} adds", f"pass color='G', one of {''.join(sorted(options))}")
+        raise MissingChoice(f"the type of mana {source} adds", f"pass color='G', one of {''.join(sorted(options))}")
     if color not in options:
         raise IllegalAction("mana-type-unavailable", "106.7", f"{source} can't add {{{color}}} now")
     return (color,)
 
 
 def _undefined_mana_anyway(mana: Mana) -> tuple[str, ...]:
-    raise EngineError("rule 106.5 is switched off: the engine has no way to add mana of an undefined type")
+    """Without rule 106.5 nothing says mana of an undefined type isn't made: it is added as mana with no color."""
+    return tuple(m or "C" for m in mana)
 
 
 @implements("106.5", "an ability that would produce mana of an undefined type produces none", when_ablated=_undefined_mana_anyway)
@@ -131,8 +132,8 @@ def could_produce(game: Game, permanent: Card, _seen: frozenset[int] = frozenset
         elif produces.any_color:
             candidates = [(c,) for c in COLORS]
         else:
-            colors = frozenset(COLORS) & _opponents_lands_could_produce(game, permanent.controller, seen)
-            candidates = [(c,) for c in sorted(colors)]
+            types_ = _lands_could_produce(game, permanent.controller, produces, seen)
+            candidates = [(c,) for c in sorted(types_)]
         for mana in candidates:
             if is_tapping_for_mana(ability):
                 mana = replace_tapped_for_mana(game, permanent, mana)
@@ -140,10 +141,17 @@ def could_produce(game: Game, permanent: Card, _seen: frozenset[int] = frozenset
     return frozenset(types)
 
 
-def _opponents_lands_could_produce(game: Game, player: Player, seen: frozenset[int]) -> frozenset[str]:
+def _lands_could_produce(game: Game, player: Player, produces: ManaProduction, seen: frozenset[int]) -> frozenset[str]:
+    """Fellwar Stone's colors (lands an opponent controls) or Reflecting Pool's types (lands you control)."""
+    if produces.your_lands_could_produce:
+        return frozenset(ORDER) & _lands_of([player], game, seen)
+    return frozenset(COLORS) & _lands_of(player.opponents, game, seen)
+
+
+def _lands_of(players: list[Player], game: Game, seen: frozenset[int]) -> frozenset[str]:
     found: set[str] = set()
-    for opponent in player.opponents:
-        for land in opponent.battlefield:
+    for someone in players:
+        for land in someone.battlefield:
             if land.definition.has_type("land") and land.card_id not in seen:
                 found |= could_produce(game, land, seen)
     return frozenset(found)

@@ -33,7 +33,9 @@ def priority_after_resolution(game: Game) -> None:
 
 @implements("117.3c", "a player who casts a spell or activates an ability receives priority afterward")
 def priority_after_action(game: Game, player: Player) -> None:
+    """The caster keeps priority, and the passes so far no longer count as 'in succession' (rule 117.4)."""
     game.state.priority = player.index
+    game.state.passes_in_succession = 0
 
 
 def pass_priority(game: Game, player: Player) -> None:

@@ -50,3 +50,18 @@ def expect_illegal(code: str, rule: str | None = None) -> Iterator[Refusal]:
         refusal.error = error
     else:
         raise NotRefused(f"expected a refusal {code!r}{f' (rule {rule})' if rule else ''}, but the action was allowed")
+
+
+class WronglyRefused(AssertionError):
+    """The scenario expected an action to be allowed and the rules refused it."""
+
+
+@contextmanager
+def expect_legal() -> Iterator[None]:
+    """Assert that the actions in the block are allowed: a refusal fails the scenario's check, naming the rule.
+
+    This is the positive twin of `expect_illegal`: it turns "this play is legal" into a check of its own."""
+    try:
+        yield
+    except IllegalAction as error:
+        raise WronglyRefused(f"expected the play to be allowed, but it was refused: {error}") from error

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from kb.engine.effects import EffectContext
 from kb.engine.errors import EngineError
 from kb.engine.priority import priority_after_resolution
+from kb.engine.rules_registry import implements
 from kb.engine.state import StackItem, Zone
 from kb.engine.state_based import check_state_based_actions
 from kb.engine.triggers import check_intervening_if, put_triggers_on_stack, triggered_ability
@@ -14,6 +15,7 @@ from kb.engine.zones import move_card
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
+    from kb.engine.handles import Card
 
 
 def resolve_top(game: Game) -> StackItem:
@@ -54,12 +56,24 @@ def resolve_spell(game: Game, item: StackItem) -> None:
         if card.zone is Zone.STACK:
             move_card(game, card, Zone.GRAVEYARD)  # rule 608.2n
         return
+    if not _targets_still_legal(game, item):
+        move_card(game, card, Zone.GRAVEYARD)  # rule 608.3b: an Aura spell whose target is gone doesn't resolve
+        return
     # A permanent spell becomes a permanent under its controller's control (rule 608.3); it
     # remembers the X that was paid for it (rules 400.7d, 107.3m).
     card.state.spell_x = card.state.x
     was_cast = card.state.was_cast
     move_card(game, card, Zone.BATTLEFIELD, controller=game.players[item.controller], tapped=definition.enters_tapped)
     card.state.was_cast = was_cast
+    if definition.enchant is not None and item.targets:
+        enters_attached(game, card, item)
+
+
+@implements("608.3c", "an Aura spell resolves into a permanent attached to the object it targeted")
+def enters_attached(game: Game, aura: Card, item: StackItem) -> None:
+    _, card_id, object_id = item.targets[0]
+    aura.state.attached_to = (card_id, object_id)
+    game.log(f"{aura} enters attached to {game.card(card_id)}")
 
 
 def resolve_ability(game: Game, item: StackItem) -> None:

@@ -25,8 +25,10 @@ class Zone(StrEnum):
 
 
 class Step(StrEnum):
-    """The parts of a turn a scenario can stand in (rule 500.1; untap, upkeep and draw are implicit)."""
+    """The parts of a turn a scenario can stand in (rule 500.1; the untap step has no priority, so it is implicit)."""
 
+    UPKEEP = "upkeep"
+    DRAW = "draw"
     MAIN1 = "precombat main"
     DECLARE_ATTACKERS = "declare attackers"
     MAIN2 = "postcombat main"
@@ -37,7 +39,7 @@ class Step(StrEnum):
         return self in (Step.MAIN1, Step.MAIN2)
 
 
-TURN_ORDER = (Step.MAIN1, Step.DECLARE_ATTACKERS, Step.MAIN2, Step.END)
+TURN_ORDER = (Step.UPKEEP, Step.DRAW, Step.MAIN1, Step.DECLARE_ATTACKERS, Step.MAIN2, Step.END)
 
 
 @dataclass
@@ -77,6 +79,7 @@ class PlayerState:
     life: int = 20
     mana_pool: dict[str, int] = field(default_factory=dict)
     lands_played: int = 0
+    won: bool = False
     land_plays: int = 1  # rule 305.2: one land a turn unless an effect says otherwise
     turn_began_at: int | None = None  # clock at the start of this player's most recent turn
     intended_targets: list[tuple[str, int]] = field(default_factory=list)  # ("card"|"player", id)

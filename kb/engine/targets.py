@@ -45,6 +45,16 @@ def check_target_count(source: Card, target: Target | None, chosen: Sequence[Any
         )
 
 
+@implements("702.18a", "shroud: a permanent with shroud can't be the target of spells or abilities")
+def check_targetable(game: Game, candidate: Any) -> None:
+    from kb.engine.continuous import keywords_of
+    from kb.engine.handles import Card
+    from kb.engine.state import Zone
+
+    if isinstance(candidate, Card) and candidate.zone is Zone.BATTLEFIELD and "shroud" in keywords_of(game, candidate):
+        raise IllegalAction("shroud", "702.18a", f"{candidate} has shroud: it can't be the target of spells or abilities")
+
+
 def choose_targets(
     game: Game,
     player: Player,
@@ -72,6 +82,7 @@ def choose_targets(
     for candidate in intended:
         if target is not None and not target.legal(source, candidate):
             raise IllegalAction("illegal-target", target.rule, f"{candidate} isn't a legal target: {target.description}")
+        check_targetable(game, candidate)
     return tuple(game.target_record(t) for t in intended)
 
 
@@ -79,4 +90,12 @@ def legal_candidates(game: Game, player: Player, source: Card, target: Target) -
     """Every legal target, opponents first, then cards in the order they were created."""
     players = [*player.opponents, player]
     cards = [game.card(cid) for cid in sorted(game.state.cards)]
-    return [c for c in [*players, *cards] if target.legal(source, c)]
+    return [c for c in [*players, *cards] if target.legal(source, c) and not _has_shroud(game, c)]
+
+
+def _has_shroud(game: Game, candidate: Any) -> bool:
+    try:
+        check_targetable(game, candidate)
+    except IllegalAction:
+        return True
+    return False

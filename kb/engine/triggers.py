@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kb.engine.cards.definitions import Trigger, TriggeredAbility
-from kb.engine.events import Event
+from kb.engine.events import Event, TappedForMana
 from kb.engine.rules_registry import implements
 from kb.engine.state import PendingTrigger, StackItem
 from kb.engine.targets import choose_targets
@@ -25,11 +25,40 @@ def check_triggers(game: Game, event: Event) -> None:
             times = times_triggered(ability.trigger, ability.trigger.occurrences(source, event))
             if times and ability.intervening_if is not None and not check_intervening_if(ability, source):
                 continue
+            data = {"player": event.controller} if isinstance(event, TappedForMana) else {}
             for _ in range(times):
-                game.state.pending_triggers.append(
-                    PendingTrigger(source.card_id, source.object_id, source.controller.index, ability.key)
-                )
                 game.log(f"{source}'s ability triggers: {ability.text}")
+                if resolves_at_once(ability):
+                    resolve_mana_trigger(game, source, ability, data)
+                    continue
+                game.state.pending_triggers.append(
+                    PendingTrigger(source.card_id, source.object_id, source.controller.index, ability.key, data)
+                )
+
+
+@implements(
+    "605.1b",
+    "a triggered mana ability (triggered by mana production, adding mana, no target) resolves at once",
+    when_ablated=lambda _ability: False,
+)
+def resolves_at_once(ability: TriggeredAbility) -> bool:
+    return ability.mana_ability
+
+
+def resolve_mana_trigger(game: Game, source: Card, ability: TriggeredAbility, data: dict[str, int]) -> None:
+    """Rule 605.3b: a mana ability doesn't go on the stack; it resolves right after it triggers."""
+    from kb.engine.effects import EffectContext
+
+    item = StackItem(
+        item_id=game.state.new_id(),
+        controller=source.controller.index,
+        source_card=source.card_id,
+        source_object=source.object_id,
+        ability=ability.key,
+        kind="triggered",
+        data=dict(data),
+    )
+    ability.effect(EffectContext(game, item, source))
 
 
 @implements(

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 from kb.engine.continuous import end_turn_effects, end_until_your_next_turn, keywords_of, refresh_control
 from kb.engine.costs import check_summoning_sickness
 from kb.engine.errors import EngineError, IllegalAction
-from kb.engine.events import AttackersDeclared
+from kb.engine.events import AttackersDeclared, StepBegan
 from kb.engine.rules_registry import implements
 from kb.engine.state import TURN_ORDER, Step, Zone
 from kb.engine.triggers import put_triggers_on_stack
+from kb.engine.zones import draw
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -29,7 +30,9 @@ def _require_empty_stack(game: Game, leaving: str) -> None:
 
 
 def begin_turn(game: Game) -> None:
-    """The next player's turn: untap step (rule 502.3), then their precombat main phase."""
+    """The next player's turn: untap step (rule 502.3), upkeep, draw step, then their precombat main phase.
+
+    It stops in the upkeep when abilities triggered there: resolve them, then `go_to('main1')`."""
     state = game.state
     _require_empty_stack(game, "end the turn")
     empty_mana_pools(game)
@@ -45,10 +48,27 @@ def begin_turn(game: Game) -> None:
         if card.zone is Zone.BATTLEFIELD and card.controller == state.active:
             card.tapped = False
         card.attacking = False
-    state.step = Step.MAIN1
+    game.log(f"turn {state.turn}: {active.name}")
+    enter_step(game, Step.UPKEEP)
+    if not state.stack:
+        go_to(game, Step.MAIN1)
+
+
+def enter_step(game: Game, step: Step) -> None:
+    """Begin `step`: its turn-based action, then its triggers, then the active player gets priority."""
+    state = game.state
+    state.step = step
+    if step is Step.DRAW:
+        draw_for_turn(game)
+    game.emit(StepBegan(str(step), state.active))
+    put_triggers_on_stack(game)
     state.priority = state.active
     state.passes_in_succession = 0
-    game.log(f"turn {state.turn}: {active.name}")
+
+
+@implements("504.1", "the active player draws a card as the draw step begins")
+def draw_for_turn(game: Game) -> None:
+    draw(game, game.players[game.state.active], 1)
 
 
 def go_to(game: Game, step: Step) -> None:
@@ -56,11 +76,10 @@ def go_to(game: Game, step: Step) -> None:
     state = game.state
     if TURN_ORDER.index(step) <= TURN_ORDER.index(state.step):
         raise EngineError(f"can't go back from {state.step} to {step}; use game.next_turn()")
-    _require_empty_stack(game, f"leave the {state.step}")
-    empty_mana_pools(game)
-    state.step = step
-    state.priority = state.active
-    state.passes_in_succession = 0
+    for next_step in TURN_ORDER[TURN_ORDER.index(state.step) + 1 : TURN_ORDER.index(step) + 1]:
+        _require_empty_stack(game, f"leave the {state.step}")
+        empty_mana_pools(game)
+        enter_step(game, next_step)
 
 
 @implements(

@@ -46,15 +46,23 @@ def move_cards(
 ) -> list[Moved]:
     """Move `cards` to `to` as ONE event (so a batched trigger sees one event) and report it to triggers."""
     moves = [
-        _move_one(game, card, to, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped) for card in cards
+        _move_one(game, card, to, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped)
+        for card in cards
+        if can_change_zones(card)
     ]
     if moves:
         game.emit(ZoneChange(tuple(moves)))
     return moves
 
 
-def move_card(game: Game, card: Card, to: Zone, **options: object) -> Moved:
-    return move_cards(game, [card], to, **options)[0]  # type: ignore[arg-type]
+def move_card(game: Game, card: Card, to: Zone, **options: object) -> Moved | None:
+    moved = move_cards(game, [card], to, **options)  # type: ignore[arg-type]
+    return moved[0] if moved else None
+
+
+@implements("111.8", "a token that has left the battlefield can't move to another zone", when_ablated=lambda _card: True)
+def can_change_zones(card: Card) -> bool:
+    return not (card.state.is_token and card.state.zone is not Zone.BATTLEFIELD)
 
 
 def _move_one(
@@ -116,3 +124,17 @@ def exile_top_of_library(game: Game, player: Player) -> Card | None:
     if top is not None:
         move_card(game, top, Zone.EXILE)
     return top
+
+
+@implements("111.1", "an effect can create a token: a permanent that isn't represented by a card")
+def create_tokens(game: Game, name: str, controller: Player, count: int) -> list[Card]:
+    """Put `count` tokens named `name` (defined in the game) onto the battlefield under `controller`'s control."""
+    created = []
+    for _ in range(count):
+        card = game.create_object(name, controller, Zone.BATTLEFIELD)
+        card.state.is_token = True
+        created.append(card)
+    moves = tuple(Moved(c.card_id, controller.index, None, Zone.BATTLEFIELD, c.object_id, c.object_id) for c in created)
+    if moves:
+        game.emit(ZoneChange(moves))
+    return created

@@ -12,6 +12,7 @@ its line number: an error points at the exact line an author has to fix.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from collections import defaultdict
@@ -23,8 +24,11 @@ from pathlib import Path
 import yaml
 
 from kb.errors import ContentError, KbError, raise_all
-from kb.model import MAX_ID_LENGTH, Card, Example, Origin, Ruling, ruling_id, slugify
+from kb.model import MAX_ID_LENGTH, Alias, Card, EnginePart, Example, Origin, Ruling, card_slug, ruling_id, slugify
+from kb.sources.aliases import parse_aliases
 
+# What players call rules and glossary entries (kb/sources/aliases.py).
+ALIASES = "search/aliases.yaml"
 CARD_FIELDS = {
     "name": True,
     "short_name": False,
@@ -37,16 +41,22 @@ CARD_FIELDS = {
     "oracle_id": False,
     "general_rulings": False,
     "rulings": False,
+    "engine": False,
+}
+# A card declared inside an example, for that example's games only: its facts and engine definition.
+EXAMPLE_CARD_FIELDS = {
+    key: CARD_FIELDS[key] for key in ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "engine")
 }
 CARD_RULING_FIELDS = {"date": True, "text": True, "source": False, "rules": False, "example": False}
 LOOSE_RULING_FIELDS = CARD_RULING_FIELDS | {"card": False, "id": False, "date": False}
-EXAMPLE_FIELDS = {"rules": True, "code": True}
+EXAMPLE_FIELDS = {"rules": True, "code": True, "cards": False}
 
 
 @dataclass(frozen=True)
 class Content:
     cards: tuple[Card, ...]
     rulings: tuple[Ruling, ...]
+    aliases: tuple[Alias, ...] = ()
 
 
 def load_content(root: Path) -> Content:
@@ -56,8 +66,11 @@ def load_content(root: Path) -> Content:
         reader.read_file(path, reader.card_file)
     for path in sorted((root / "rulings").glob("*.yaml")):
         reader.read_file(path, reader.rulings_file)
+    aliases: list[Alias] = []
+    if (root / ALIASES).exists():
+        reader.read_file(root / ALIASES, lambda node, shown: aliases.extend(parse_aliases(node, shown)))
     raise_all(reader.errors)
-    return Content(tuple(reader.cards), tuple(reader.rulings))
+    return Content(tuple(reader.cards), tuple(reader.rulings), tuple(aliases))
 
 
 class _Reader:
@@ -89,22 +102,8 @@ class _Reader:
         fields = self._fields(node, path, CARD_FIELDS, "a card")
         if fields is None:
             return
-        origin = _origin(path, node)
-        name = _text(fields["name"], path)
-        card = Card(
-            name=name,
-            origin=origin,
-            short_name=_optional_text(fields.get("short_name"), path),
-            mana_cost=_optional_text(fields.get("mana_cost"), path) or "",
-            type_line=_optional_text(fields.get("type_line"), path) or "",
-            oracle_text=_optional_text(fields.get("oracle_text"), path) or "",
-            power=_optional_text(fields.get("power"), path),
-            toughness=_optional_text(fields.get("toughness"), path),
-            loyalty=_optional_text(fields.get("loyalty"), path),
-            oracle_id=_optional_text(fields.get("oracle_id"), path),
-            general_rulings=_text_list(fields.get("general_rulings"), path),
-        )
-        _require_addressable(card.id, "card name", origin)
+        card = _card(fields, node, path)
+        _require_addressable(card.id, "card name", card.origin)
         self.cards.append(card)
         for item in _items(fields.get("rulings"), path):
             self._guard(lambda item=item: self.card_ruling(item, path, card.id, CARD_RULING_FIELDS))
@@ -136,7 +135,7 @@ class _Reader:
                 raise ContentError(
                     "missing required field 'date'", _origin(path, node), "a card ruling needs its publication date"
                 )
-            card_id = slugify(_text(fields["card"], path))
+            card_id = card_slug(_text(fields["card"], path))
             self.card_ruling(node, path, card_id, LOOSE_RULING_FIELDS)
             return
         if "id" not in fields:
@@ -174,11 +173,17 @@ class _Reader:
         code = fields["code"]
         # A block scalar ('|') starts on the line after its indicator.
         first_line = code.start_mark.line + (2 if getattr(code, "style", None) in ("|", ">") else 1)
+        cards = []
+        for item in _items(fields.get("cards"), path):
+            card_fields = self._fields(item, path, EXAMPLE_CARD_FIELDS, "a card declared by an example")
+            if card_fields is not None:
+                cards.append(_card(card_fields, item, path))
         return Example(
             id=rid,
             code=_text(code, path),
             rules=_text_list(fields["rules"], path),
             origin=Origin(path, first_line),
+            cards=tuple(cards),
         )
 
     # --- helpers -------------------------------------------------------------
@@ -222,16 +227,64 @@ class _Reader:
         return fields if ok else None
 
 
+def _card(fields: dict[str, yaml.Node], node: yaml.Node, path: str) -> Card:
+    return Card(
+        name=_text(fields["name"], path),
+        origin=_origin(path, node),
+        short_name=_optional_text(fields.get("short_name"), path),
+        mana_cost=_optional_text(fields.get("mana_cost"), path) or "",
+        type_line=_optional_text(fields.get("type_line"), path) or "",
+        oracle_text=_optional_text(fields.get("oracle_text"), path) or "",
+        power=_optional_text(fields.get("power"), path),
+        toughness=_optional_text(fields.get("toughness"), path),
+        loyalty=_optional_text(fields.get("loyalty"), path),
+        oracle_id=_optional_text(fields.get("oracle_id"), path),
+        general_rulings=_text_list(fields.get("general_rulings"), path),
+        engine=None if "engine" not in fields else tuple(_engine_part(item, path) for item in _items(fields["engine"], path)),
+    )
+
+
+def _engine_part(node: yaml.Node, path: str) -> EnginePart:
+    """One `engine:` item: a mapping of one part name to its value (kept as plain data, with lines)."""
+    if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
+        raise ContentError(
+            "expected one engine part, such as 'mana: any color'", _origin(path, node), "write '- part: value' per part"
+        )
+    key, value = node.value[0]
+    lines: dict[tuple[str | int, ...], int] = {}
+    return EnginePart(str(key.value), _plain(value, (), lines), _origin(path, key), tuple(lines.items()))
+
+
+def _plain(node: yaml.Node, at: tuple[str | int, ...], lines: dict[tuple[str | int, ...], int]) -> object:
+    """A YAML node as plain data (str, int, bool, list, dict), remembering the line of every setting."""
+    lines[at] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        return {str(k.value): _plain(v, (*at, str(k.value)), lines) for k, v in node.value}
+    if isinstance(node, yaml.SequenceNode):
+        return [_plain(item, (*at, index), lines) for index, item in enumerate(node.value)]
+    return yaml.SafeLoader(io.StringIO("")).construct_object(node)
+
+
 def _compose(path: Path, shown: str) -> yaml.Node | None:
     """The file's YAML node tree; anything that keeps it from being one is a ContentError."""
     if path.is_dir():
         raise ContentError("a folder, not a YAML file", Origin(shown), "rename it or move it out of content/")
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            data = stream.read(_MAX_BYTES + 1)
+        if len(data) > _MAX_BYTES:
+            raise ContentError(
+                f"larger than {_MAX_BYTES >> 20} MiB", Origin(shown), "a content file holds one card or a list of rulings"
+            )
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ContentError(f"not UTF-8 text: {e.reason}", Origin(shown), "save the file as UTF-8") from None
     except OSError as e:
         raise ContentError(f"cannot read: {e.strerror or e}", Origin(shown), "check the file and its permissions") from None
+    if line := _too_many_open_brackets(text):
+        raise ContentError(
+            f"more than {_MAX_OPEN} '[' or '{{' open at once", Origin(shown, line), "close the lists and mappings you open"
+        )
     try:
         return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
@@ -252,8 +305,35 @@ def _compose(path: Path, shown: str) -> yaml.Node | None:
         ) from None
 
 
+# Far more than a card with all its rulings and examples; a larger file is not read into memory.
+_MAX_BYTES = 16 << 20
 # Far deeper than any record; PyYAML's composer recurses and fails a little past this.
 _MAX_DEPTH = 100
+
+
+# PyYAML's scanner takes time quadratic in the depth of '[' and '{' nesting
+# (seconds at a few thousand): such a file is refused before it starts. Brackets
+# inside text count too, which only a file with hundreds unclosed can notice.
+_MAX_OPEN = 2 * _MAX_DEPTH
+_BRACKETS = re.compile(r"[\[\]{}\n]")
+
+
+def _too_many_open_brackets(text: str) -> int:
+    """The line where more than _MAX_OPEN brackets are open, or 0."""
+    if text.count("[") + text.count("{") <= _MAX_OPEN:
+        return 0
+    depth, line = 0, 1
+    for found in _BRACKETS.finditer(text):
+        char = found[0]
+        if char == "\n":
+            line += 1
+        elif char in "[{":
+            depth += 1
+            if depth > _MAX_OPEN:
+                return line
+        else:
+            depth = max(depth - 1, 0)
+    return 0
 
 
 def _too_deep(text: str) -> int:

@@ -126,11 +126,21 @@ def truncation_warning(document: RulesDocument) -> str | None:
     return f"warning: {document.truncated_at}: truncated Comprehensive Rules, imported up to here ({_DOWNLOAD_HINT})"
 
 
+# A release weighs about 1 MB; a file fifty times that is not one, and is not read into memory.
+MAX_BYTES = 64 << 20
+
+
 def _read_bytes(path: str | Path) -> bytes:
     try:
-        return Path(path).read_bytes()
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_BYTES + 1)
     except OSError as error:
         raise SourceError(f"cannot read the file: {error.strerror}", Origin(str(path)), "check the path") from None
+    if len(data) > MAX_BYTES:
+        raise SourceError(
+            f"larger than {MAX_BYTES >> 20} MiB: not a Comprehensive Rules text file", Origin(str(path)), "check the path"
+        )
+    return data
 
 
 @dataclass

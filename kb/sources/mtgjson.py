@@ -10,13 +10,14 @@ Imported text is kept as text; nothing here interprets or executes it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from kb.model import Card, Face, Origin, Ruling, ruling_id
+from kb.model import Card, Face, Origin, Ruling, ruling_id, variant_id
 from kb.sources.bulk import (
     SKIPPED_LAYOUTS,
     Imported,
@@ -53,12 +54,16 @@ def load(path: Path) -> Imported:
                 hint="this looks like another MTGJSON file (AllPrintings?), not AtomicCards",
             )
         objects = [require_object(face, where, "a card face") for face in entry]
-        for group in _by_identity(objects, where):
+        groups = _by_identity(objects, where)
+        for group in groups:
             layout = optional_text(group[0], "layout", where) or "normal"
             if layout in SKIPPED_LAYOUTS:
                 skipped[layout] += 1
                 continue
-            card = require_addressable(_card(element.key or "", group, where), where)
+            card = _card(element.key or "", group, where)
+            if len(groups) > 1 and card.oracle_id:  # one name, several cards (Unstable's variants)
+                card = dataclasses.replace(card, id=variant_id(card.id, card.oracle_id))
+            card = require_addressable(card, where)
             cards.append(card)
             rulings.extend(_rulings(card, group, where))
     notes = tuple(f"{path}: skipped {plural(n, 'card')} of layout {layout!r}" for layout, n in sorted(skipped.items()))
@@ -85,7 +90,14 @@ def _card(key: str, group: Sequence[Mapping[str, Any]], where: Where) -> Card:
     if not name:
         raise where.error("missing field 'name'")
     oracle_id = _oracle_id(first, where)
-    multi = len(group) > 1 or optional_text(first, "faceName", where) is not None
+    layout = optional_text(first, "layout", where)
+    face_names = {optional_text(obj, "faceName", where) for obj in group}
+    if layout == "meld" or (layout == "reversible_card" and len(face_names) == 1 and None not in face_names):
+        # A meld part ("Bruna, the Fading Light // Brisela, …") is a card of its own, as
+        # Scryfall has it; a reversible card shows one card twice. Both go by their face's name.
+        name = optional_text(first, "faceName", where) or name
+        group = group[:1]
+    multi = len(group) > 1 or (optional_text(first, "faceName", where) or name) != name
     if not multi:
         return Card(
             name=name,

@@ -9,13 +9,14 @@ Imported text is kept as text; nothing here interprets or executes it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from kb.model import Card, Face, Origin, Ruling, ruling_id
+from kb.model import Card, Face, Origin, Ruling, ruling_id, variant_id
 from kb.sources.bulk import (
     SKIPPED_LAYOUTS,
     Imported,
@@ -74,7 +75,16 @@ def read_cards(path: Path) -> tuple[list[Card], list[str]]:
     notes = [f"{path}: skipped {plural(n, 'card')} of layout {layout!r}" for layout, n in sorted(skipped.items())]
     if duplicates:
         notes.append(f"{path}: skipped {plural(duplicates, 'card')} repeating an Oracle id")
-    return list(by_oracle.values()), notes
+    return _variants_apart(list(by_oracle.values())), notes
+
+
+def _variants_apart(cards: list[Card]) -> list[Card]:
+    """Cards that share a name (Unstable's variants) each get an address of their own."""
+    names = Counter(card.id for card in cards)
+    return [
+        dataclasses.replace(card, id=variant_id(card.id, card.oracle_id)) if names[card.id] > 1 and card.oracle_id else card
+        for card in cards
+    ]
 
 
 def _check_is_card(obj: Mapping[str, Any], where: Where) -> None:

@@ -160,3 +160,87 @@ def test_engine_table_never_breaks_a_rule_number(viewer, full_site: Path):
     assert cells.count() > 20
     lines = cells.evaluate_all("links => links.map(a => a.getClientRects().length)")
     assert set(lines) == {1}, "a rule number wrapped onto two lines"
+
+
+def copied(tab, locator) -> str:
+    """What Ctrl+C puts on the clipboard after selecting the element's contents."""
+    locator.evaluate("el => { const r = document.createRange(); r.selectNodeContents(el); getSelection().removeAllRanges(); getSelection().addRange(r); }")
+    tab.keyboard.press("Control+C")
+    return tab.evaluate("navigator.clipboard.readText()")
+
+
+def test_symbols_are_icons_that_copy_as_text(browser, full_site: Path, kb):
+    card = kb.cards["rona-disciple-of-gix"]
+    for width in WIDTHS.values():
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        tab = context.new_page()
+        requests: list[str] = []
+        tab.on("request", lambda request, seen=requests: seen.append(request.url))
+        try:
+            open_page(tab, full_site, f"cards/{card.id}.html")
+            oracle = tab.locator(".kb-oracle")
+            assert "{T}" not in oracle.inner_text(), "the symbol shows as an icon, not as text"
+            tap = oracle.get_by_role("img", name="{T}")
+            assert tap.count() == 1 and tap.evaluate("img => img.complete && img.naturalWidth > 0")
+            assert tab.locator(".kb-mana-cost img").evaluate_all("imgs => imgs.map(i => i.alt)") == ["{1}", "{U}", "{B}"]
+            assert copied(tab, oracle) == card.oracle_text
+            assert oracle.locator("i.kb-reminder").inner_text() == "(Artifacts, legendaries, and Sagas are historic.)"
+            # Rule text too: 106.12 speaks of {T}.
+            open_page(tab, full_site, "rules/106.html#106.12")
+            assert rule_block(tab, "106.12").get_by_role("img", name="{T}").count() == 1
+            assert [u for u in requests if not u.startswith("file://")] == [], "an icon came from off the machine"
+        finally:
+            context.close()
+
+
+def test_card_links_out_to_scryfall_and_gatherer(viewer, full_site: Path):
+    open_page(viewer, full_site, "cards/rona-disciple-of-gix.html")
+    scryfall = viewer.get_by_role("link", name="Scryfall", exact=True)
+    gatherer = viewer.get_by_role("link", name="Gatherer", exact=True)
+    assert scryfall.get_attribute("href") == "https://scryfall.com/search?q=%21%22Rona%2C%20Disciple%20of%20Gix%22"
+    assert gatherer.get_attribute("href").startswith("https://gatherer.wizards.com/Pages/Search/Default.aspx?name=")
+    assert "Rona%2C%20Disciple%20of%20Gix" in gatherer.get_attribute("href")
+
+
+def test_general_rulings_list_the_cards_that_attach_them(viewer, full_site: Path, kb):
+    open_page(viewer, full_site, "rulings/index.html")
+    attached = viewer.locator('[id="tap-symbol"] .kb-attached')
+    expected = sorted(c.name for c in kb.cards.values() if "tap-symbol" in c.general_rulings)
+    assert expected and attached.get_by_role("link").all_inner_texts() == expected
+    assert attached.inner_text().startswith(f"Attached to {len(expected)} cards: ")
+
+
+def test_a_rule_changed_in_the_latest_release_links_to_its_change(viewer, full_site: Path):
+    open_page(viewer, full_site, "rules/104.html#104.6")
+    marker = rule_block(viewer, "104.6").locator("a.kb-changed")
+    assert marker.inner_text().lower() == "changed 2025-09-19"
+    assert rule_block(viewer, "104.5").locator("a.kb-changed").count() == 0
+    marker.click()
+    assert viewer.url.endswith("/changes.html#changed-104.6")
+    entry = viewer.locator('[id="changed-104.6"]')
+    assert entry.is_visible() and entry.locator("ins, del").count() > 0
+
+
+@pytest.mark.parametrize("build", ["default", "full"])
+def test_home_suggested_searches_find_something(viewer, request, build: str):
+    site = request.getfixturevalue("default_site" if build == "default" else "full_site")
+    open_page(viewer, site, "index.html")
+    suggestions = viewer.locator("[data-kb-search-for]")
+    assert suggestions.count() >= 3
+    for query in suggestions.all_inner_texts():
+        viewer.keyboard.press("Escape")
+        viewer.locator(f'[data-kb-search-for="{query}"]').click()
+        viewer.wait_for_function(
+            "q => document.querySelector('[data-kb-search]').dataset.kbSearchState === 'done'"
+            " && document.querySelector('[data-kb-search-query]').value === q",
+            arg=query,
+        )
+        assert viewer.locator(".md-search-result__link").count() >= 1, f"no result for the suggested {query!r}"
+        viewer.evaluate("document.querySelector('[data-kb-search]').dataset.kbSearchState = ''")
+    how = viewer.get_by_role("heading", name="Add the Comprehensive Rules")
+    if build == "default":
+        assert how.is_visible()
+        assert "kb build --cache .cache/kb" in viewer.locator(".md-content").inner_text()
+    else:
+        assert how.count() == 0

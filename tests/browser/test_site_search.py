@@ -28,6 +28,18 @@ def search(page, query: str) -> list[str]:
     return hrefs
 
 
+def ranked(page, query: str, n: int) -> list[str]:
+    """The URLs of the engine's best `n` records, in rank order (the list shows them grouped by kind)."""
+    return page.evaluate(
+        """async ([query, n]) => {
+          const engine = window.kbSearch.engine;
+          const result = await engine.search(query);
+          return (await engine.records(result.ranked, 0, n)).map(r => r.url);
+        }""",
+        [query, n],
+    )
+
+
 def rule_in_view(page, number: str) -> bool:
     return page.evaluate(
         """number => {
@@ -66,7 +78,8 @@ def test_rule_number_goes_first_and_lands_on_the_rule(home):
 )
 def test_search_finds(home, query: str, expected: str, within: int):
     hrefs = search(home, query)
-    assert any(h.endswith(expected) for h in hrefs[:within]), hrefs[:5]
+    assert any(h.endswith(expected) for h in hrefs), hrefs[:5]
+    assert any(u.endswith(expected.lstrip("/")) for u in ranked(home, query, within)), ranked(home, query, 5)
 
 
 def test_results_highlight_the_query_and_show_the_rule_number(home):
@@ -123,9 +136,66 @@ def test_disk_copy_searches_without_any_network_request(page, usb_copy: Path):
 def test_served_from_a_sub_path(page, served_sub_path: str):
     page.goto(served_sub_path + "rules/index.html")
     hrefs = search(page, "summoning sickness")
-    assert served_sub_path + "rules/302.html#302.6" in hrefs[:3]
+    assert served_sub_path + "rules/302.html#302.6" in hrefs
     with page.expect_navigation():
         page.locator(f'{RESULT}[href$="rules/302.html#302.6"]').click()
     assert page.url == served_sub_path + "rules/302.html#302.6"
     elsewhere = [u for u in page.requests if not u.startswith(served_sub_path)]
     assert elsewhere == [], "every request stays under the sub-path"
+
+
+# --- how players ask: misspellings, abbreviations, symbols, questions ---------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("sumoning sickness", "/rules/302.html#302.6"),
+        ("SBA", "/rules/704.html"),
+        ("LKI", "/glossary/index.html#last-known-information"),
+        ("{T}", "/rules/107.html#107.5"),
+        ("{W/U}", "/rules/107.html#107.4e"),
+        # A token dies (700.4: put into a graveyard from the battlefield), then ceases to exist (111.7, 704.5d).
+        ("does a token go to the graveyard when it dies", "/rules/700.html#700.4 /rules/111.html#111.7 /rules/704.html#704.5d"),
+    ],
+)
+def test_players_words_find_their_rule_in_the_first_three(home, query: str, expected: str):
+    hrefs = search(home, query)
+    best = ranked(home, query, 3)
+    accepted = expected.split()
+    assert any(u.endswith(a.lstrip("/")) for u in best for a in accepted), best
+    assert any(h.endswith(a) for h in hrefs for a in accepted), hrefs[:10]
+
+
+def test_a_misspelling_says_what_it_showed_results_for(home):
+    search(home, "sumoning sickness")
+    assert home.locator(".md-search-result__meta").inner_text().startswith("Showing results for “summoning sickness” · ")
+
+
+def test_results_are_grouped_by_kind_in_best_first_order(home):
+    search(home, "summoning sickness")
+    titles = home.locator(".kb-search-group-title").all_inner_texts()
+    kinds = home.locator(RESULT).evaluate_all("links => links.map(a => a.dataset.kbKind)")
+    # Each kind is one run of results, under its own heading, groups ordered by their best result.
+    runs = [k for i, k in enumerate(kinds) if i == 0 or kinds[i - 1] != k]
+    assert len(runs) == len(set(runs)) == len(titles)
+    labels = {"rule": "Rules", "glossary": "Glossary", "card": "Cards", "ruling": "Rulings"}
+    assert [t.split(" (")[0].title() for t in titles] == [labels[k] for k in runs]
+    best = [url.split("/")[0].replace("rules", "rule").replace("cards", "card") for url in ranked(home, "summoning sickness", 10)]
+    assert runs[0] == best[0], "the best result's group comes first"
+    assert home.locator(RESULT).first.get_attribute("href").endswith(ranked(home, "summoning sickness", 1)[0])
+
+
+def test_card_names_are_suggested_as_you_type(home):
+    search(home, "lae")
+    suggestions = home.locator(".kb-search-suggestion")
+    assert suggestions.all_inner_texts() == ["Laelia, the Blade Reforged"]
+    with home.expect_navigation():
+        suggestions.first.click()
+    assert home.url.endswith("/cards/laelia-the-blade-reforged.html")
+
+
+def test_no_suggestion_when_no_card_name_starts_so(home):
+    search(home, "302.6")
+    assert home.locator(".kb-search-suggestion").count() == 0
+    assert home.locator("[data-kb-search-suggest]").is_hidden()

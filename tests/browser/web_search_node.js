@@ -1,6 +1,8 @@
-// Runs kb-search.js's engine under Node over a written index, for tests/test_web_search.py.
+// Runs kb-search.js's engine under Node over a written index, for the tests and the relevance benchmark.
 // usage: node web_search_node.js KB_SEARCH_JS INDEX_DIR REQUEST_JSON
-// REQUEST_JSON: {"queries": [...], "texts": [...]} -> {"results": {query: [urls]}, "tokens": [[...]], "loaded": {query: [files]}}
+// REQUEST_JSON: {"queries": [...], "texts": [...], "limit": 10}
+//   -> {"results": {query: [urls]}, "ranked": {query: [[doc, matched, score]]}, "corrections": {query: [[typed, searched]]},
+//       "tokens": [[...]], "loaded": {query: [files]}}
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -9,11 +11,12 @@ const vm = require("vm");
 const api = require(process.argv[2]);
 const dir = process.argv[3];
 const request = JSON.parse(process.argv[4]);
+const limit = request.limit || 10;
 
 let loaded = [];
 let engine = null;
 const kbSearch = {};
-for (const kind of ["meta", "terms", "full", "docs"]) kbSearch[kind] = (key, data) => engine.register(kind, key, data);
+for (const kind of ["meta", "terms", "full", "docs", "spelling", "names"]) kbSearch[kind] = (key, data) => engine.register(kind, key, data);
 const context = vm.createContext({ kbSearch });
 engine = new api.Engine((file) => new Promise((resolve, reject) => {
   const name = file.split("?")[0];
@@ -27,14 +30,16 @@ engine = new api.Engine((file) => new Promise((resolve, reject) => {
 }));
 
 (async () => {
-  const out = { results: {}, loaded: {}, tokens: [] };
+  const out = { results: {}, ranked: {}, corrections: {}, loaded: {}, tokens: [] };
   await engine.ready();
-  for (const text of request.texts || []) out.tokens.push(api.tokens(text, engine.stopWords));
+  for (const text of request.texts || []) out.tokens.push(engine.text.tokens(text));
   for (const query of request.queries || []) {
     loaded = [];
     const result = await engine.search(query);
-    const records = await engine.records(result.ranked, 0, 10);
+    const records = await engine.records(result.ranked, 0, limit);
     out.results[query] = records.map((r) => r.url);
+    out.ranked[query] = result.ranked.slice(0, limit).map((r) => [r[0], r[1][0], r[1][1]]);
+    out.corrections[query] = result.corrections;
     out.loaded[query] = loaded;
   }
   process.stdout.write(JSON.stringify(out));

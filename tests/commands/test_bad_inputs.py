@@ -124,9 +124,13 @@ CASES: dict[str, tuple[Setup, str]] = {
         _yaml("long.yaml", "name: " + "B" * 300 + "\n"),
         r"content/cards/long\.yaml:1: card name too long",
     ),
-    "YAML nested 5,000 deep": (
-        _yaml("deep.yaml", "name: x\nrulings: " + "[" * 5000 + "]" * 5000 + "\n"),
-        r"deep\.yaml:2: lists or mappings nested more than 100 deep",
+    "YAML lists nested 5,000 deep": (
+        _yaml("deep.yaml", "name: x\nrulings:\n" + "- " * 5000 + "x\n"),
+        r"deep\.yaml:3: lists or mappings nested more than 100 deep",
+    ),
+    "YAML brackets nested 5,000 deep": (
+        _yaml("brackets.yaml", "name: x\nrulings: " + "[" * 5000 + "]" * 5000 + "\n"),
+        r"brackets\.yaml:2: more than 200 '\[' or '\{' open at once",
     ),
     "a NUL byte in YAML": (
         _yaml("nul.yaml", b"name: Opt\nshort_name: a\x00b\n"),
@@ -187,4 +191,32 @@ def test_a_file_in_place_of_the_output_folder_is_one_line(project: Path, capsys:
     status = main(["build", "-d", "out/site"])
     err = capsys.readouterr().err
     assert status == 1
-    assert err.splitlines() == [f"error: {project / 'out'}: File exists"], err
+    assert err.splitlines() == [f"error: cannot write {project / 'out'}: File exists"], err
+
+
+def test_names_and_texts_like_a_placeholder_token_build(built_once: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = built_once.parent.parent
+    card = "name: kbraw99x\nrulings:\n  - date: 2020-01-01\n    text: kbraw99x\n"
+    (project / "content" / "cards" / "placeholder.yaml").write_text(card, encoding="utf-8")
+    args = _scryfall(project, _card(name="kbraw0x", oracle_text="kbraw999x"))
+    assert main(["build", *args]) == 0, capsys.readouterr().err
+    assert (project / "site" / "cards" / "kbraw99x.html").is_file()
+    assert (project / "site" / "cards" / "kbraw0x.html").is_file()
+
+
+def test_huge_input_files_are_refused_unread(built_once: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = built_once.parent.parent
+    with open(project / "rules.txt", "wb") as rules:  # sparse: no disk used
+        rules.truncate(3 << 30)
+    capsys.readouterr()
+    assert main(["build", "--rules", "rules.txt"]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"error: {project / 'rules.txt'}: larger than 64 MiB: not a Comprehensive Rules text file (check the path)\n"
+    )
+    with open(project / "content" / "cards" / "huge.yaml", "wb") as card:
+        card.truncate(1 << 30)
+    assert main(["build"]) == 1
+    assert capsys.readouterr().err == (
+        "error: content/cards/huge.yaml: larger than 16 MiB (a content file holds one card or a list of rulings)\n"
+    )

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import BUNDLED
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -58,15 +60,17 @@ def test_after_editing_one_card_only_its_examples_run(repo: Path):
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert sorted(ran(report)) == [f"rona-disciple-of-gix-2018-04-27-{i}" for i in range(1, 10)]
-    assert report["counts"] == {"passed": 3 + 9, "failed": 0, "skipped": 24 - 9, "error": 0}
+    assert report["counts"] == {"passed": 3 + 9, "failed": 0, "skipped": BUNDLED.examples - 9, "error": 0}
     skipped = [c for c in report["cases"] if c["status"] == "skipped"]
     assert {c["skipped_because"] for c in skipped} == {"unchanged since HEAD~1"}
-    assert "running 9 of 24 examples" in report["notes"][0]
+    assert f"running 9 of {BUNDLED.examples} examples" in report["notes"][0]
 
     text = kb_check(repo, "-q", "--changed-since", "HEAD~1")
     assert text.returncode == 0, text.stderr
-    assert "skipped 15 example(s) unchanged since HEAD~1: laelia-the-blade-reforged-2021-02-05-1, " in text.stdout
-    assert "ok: 3 cards, 24 rulings, 9 examples passed, 15 skipped" in text.stdout
+    assert f"skipped {BUNDLED.examples - 9} example(s) unchanged since HEAD~1: " in text.stdout
+    assert (
+        f"ok: {BUNDLED.cards} cards, {BUNDLED.rulings} rulings, 9 examples passed, {BUNDLED.examples - 9} skipped" in text.stdout
+    )
 
 
 def test_a_changed_rule_implementation_runs_the_examples_that_claim_it(repo: Path):
@@ -89,9 +93,9 @@ def test_a_change_outside_any_rule_runs_everything_and_says_why(repo: Path):
     edit(repo / "kb" / "engine" / "costs.py", ".state.turn_began_at\n", ".state.turn_began_at)\n")
     done = kb_check(repo, "--changed-since", "HEAD", "--format", "json")
     report = json.loads(done.stdout)
-    assert len(ran(report)) == 24
+    assert len(ran(report)) == BUNDLED.examples
     assert report["notes"] == [
-        "changed since HEAD: running all 24 examples (kb/engine/costs.py changed outside any rule's implementation)"
+        f"changed since HEAD: running all {BUNDLED.examples} examples (kb/engine/costs.py changed outside any rule's implementation)"
     ]
 
 

@@ -10,6 +10,7 @@ import junitparser
 import pytest
 
 from kb.cli import main
+from tests.conftest import BUNDLED
 
 
 def break_example(path: Path, marker: str) -> int:
@@ -30,7 +31,7 @@ def test_a_broken_example_is_the_one_failed_case_of_the_junit_file(project: Path
     cases = [case for suite in suites for case in suite]
     failed = [case for case in cases if not case.is_passed]
     assert [case.name for case in failed] == ["x-in-enters-abilities"]
-    assert len(cases) == 3 + 24  # three validation rules and every example
+    assert len(cases) == 3 + BUNDLED.examples  # three validation rules and every example
     assert failed[0]._elem.get("file") == "content/rulings/costs.yaml"
     assert failed[0]._elem.get("line") == str(line)
     (outcome,) = failed[0].result
@@ -38,7 +39,7 @@ def test_a_broken_example_is_the_one_failed_case_of_the_junit_file(project: Path
     assert outcome.message == (
         f"content/rulings/costs.yaml:{line}: example of ruling x-in-enters-abilities failed: assertion failed: broken on purpose"
     )
-    assert suites.failures == 1 and suites.tests == 27 and suites.errors == 0
+    assert suites.failures == 1 and suites.tests == 3 + BUNDLED.examples and suites.errors == 0
 
 
 def test_the_junit_file_has_the_shape_junit_reporters_read(project: Path):
@@ -84,7 +85,7 @@ def test_github_format_prints_one_error_per_failure_at_its_line(project: Path, c
         f"::error file=content/rulings/costs.yaml,line={first},title=kb check%3A x-in-enters-abilities"
         "::example of ruling x-in-enters-abilities failed: assertion failed: first, 100%25 broken: here",
     ]
-    assert out.splitlines()[-1] == "kb check: 27 checks: 25 passed, 2 failed"
+    assert out.splitlines()[-1] == f"kb check: {3 + BUNDLED.examples} checks: {1 + BUNDLED.examples} passed, 2 failed"
 
 
 def test_github_paths_are_relative_to_the_workspace(project: Path, capsys, monkeypatch):
@@ -99,7 +100,7 @@ def test_json_format_lists_every_case(project: Path, capsys):
     assert main(["check", "--format", "json"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["exit_status"] == 1
-    assert report["counts"] == {"passed": 26, "failed": 1, "skipped": 0, "error": 0}
+    assert report["counts"] == {"passed": 2 + BUNDLED.examples, "failed": 1, "skipped": 0, "error": 0}
     (failed,) = [case for case in report["cases"] if case["status"] == "failed"]
     assert failed["name"] == "undefined-mana-type" and failed["suite"] == "examples"
     assert failed["problems"][0]["where"] == {"file": "content/rulings/mana.yaml", "line": line}
@@ -143,7 +144,37 @@ def test_check_reads_the_same_inputs_as_build(project: Path, capsys):
         ]
     )  # fmt: skip
     assert status == 0
-    assert json.loads(capsys.readouterr().out)["counts"]["passed"] == 27
+    assert json.loads(capsys.readouterr().out)["counts"]["passed"] == 3 + BUNDLED.examples
     assert main(["check", "-q", "--scryfall-cards", str(bulk / "scryfall-truncated.json"),
                  "--scryfall-rulings", str(bulk / "scryfall-rulings.json")]) == 2  # fmt: skip
     assert "scryfall-truncated.json:4: file ends early inside a value" in capsys.readouterr().err
+
+
+def test_ablation_runs_are_cases_too(project: Path, capsys):
+    assert main(["check", "--format", "json", "--ablate", "400.7"]) == 0
+    cases = [c for c in json.loads(capsys.readouterr().out)["cases"] if c["suite"] == "ablation"]
+    assert {c["name"] for c in cases} >= {
+        "400.7 rona-disciple-of-gix-2018-04-27-6",
+        "400.7 laelia-the-blade-reforged-2021-02-05-5",
+    }
+    assert {c["status"] for c in cases} == {"passed"}
+
+
+def test_with_broken_records_the_examples_are_listed_as_not_run(project: Path, capsys):
+    card = project / "content" / "cards" / "rona-disciple-of-gix.yaml"
+    card.write_text(card.read_text(encoding="utf-8").replace("  - tap-symbol\n", "  - no-such-ruling\n", 1), encoding="utf-8")
+    assert main(["check", "--format", "json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    (records,) = [c for c in report["cases"] if c["name"] == "records"]
+    assert records["status"] == "failed"
+    assert records["problems"][0]["message"].startswith("unknown general ruling 'no-such-ruling'")
+    examples = [c for c in report["cases"] if c["suite"] == "examples"]
+    assert len(examples) == BUNDLED.examples and {c["skipped_because"] for c in examples} == {"not run: the records have errors"}
+
+
+def test_a_missing_project_or_cache_is_exit_status_2(project: Path, tmp_path: Path, capsys):
+    assert main(["check", "-f", "nope.yml"]) == 2
+    assert capsys.readouterr().err == "error: nope.yml not found (run kb in the project folder or pass --config)\n"
+    (tmp_path / "empty").mkdir()
+    assert main(["check", "--cache", str(tmp_path / "empty")]) == 2
+    assert capsys.readouterr().err == f"error: no fetched files in {tmp_path / 'empty'} (run kb fetch first)\n"

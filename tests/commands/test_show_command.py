@@ -87,7 +87,8 @@ def test_unknown_record_is_one_line_with_the_nearest_matches(index: Path, capsys
 def test_unknown_number_points_to_the_nearest_rule(index: Path, capsys):
     status, _, err = show(index, capsys, "302.99")
     assert status == 1
-    assert err == "error: no record named '302.99' (nearest: 302)\n"
+    # The nearest existing parent first, then the rules under it.
+    assert err == "error: no record named '302.99' (nearest: 302; 302.1; 302.6)\n"
 
 
 def test_no_index(tmp_path: Path, capsys):

@@ -85,7 +85,46 @@ def test_two_oracle_identities_under_one_name_stay_two_cards(tmp_path: Path) -> 
             ]
         },
     )
-    assert [(c.oracle_id, c.oracle_text, c.faces) for c in mtgjson.load(path).cards] == [("a", "A", ()), ("b", "B", ())]
+    cards = mtgjson.load(path).cards
+    assert [(c.id, c.oracle_id, c.oracle_text, c.faces) for c in cards] == [
+        ("everything-a", "a", "A", ()),
+        ("everything-b", "b", "B", ()),
+    ]
+
+
+def test_a_meld_part_is_a_card_named_after_its_face(tmp_path: Path) -> None:
+    bruna = {"name": "Bruna, the Fading Light // Brisela, Voice of Nightmares", "faceName": "Bruna, the Fading Light"}
+    brisela = {"name": "Brisela, Voice of Nightmares", "faceName": "Brisela, Voice of Nightmares", "side": "b"}
+    path = write(
+        tmp_path / "atomic.json",
+        {
+            "Brisela, Voice of Nightmares": [
+                brisela | {"layout": "meld", "text": "Flying", "identifiers": {"scryfallOracleId": "b"}}
+            ],
+            bruna["name"]: [
+                bruna | {"layout": "meld", "side": "a", "text": "Vigilance", "identifiers": {"scryfallOracleId": "a"}}
+            ],
+        },
+    )
+    cards = mtgjson.load(path).cards
+    assert [(c.id, c.name, c.oracle_text, c.faces) for c in cards] == [
+        ("brisela-voice-of-nightmares", "Brisela, Voice of Nightmares", "Flying", ()),
+        ("bruna-the-fading-light", "Bruna, the Fading Light", "Vigilance", ()),
+    ]
+
+
+def test_a_reversible_card_without_oracle_id_is_one_card_of_its_face_name(tmp_path: Path) -> None:
+    face = {"name": "Propaganda // Propaganda", "faceName": "Propaganda", "layout": "reversible_card", "identifiers": {}}
+    ruling = {"date": "2004-10-04", "text": "Each creature."}
+    path = write(
+        tmp_path / "atomic.json",
+        {face["name"]: [face | {"side": "a", "text": "Tax.", "rulings": [ruling]}, face | {"side": "b", "text": "Tax."}]},
+    )
+    imported = mtgjson.load(path)
+    assert [(c.id, c.name, c.oracle_text, c.faces, c.oracle_id) for c in imported.cards] == [
+        ("propaganda", "Propaganda", "Tax.", (), None)
+    ]
+    assert [r.card for r in imported.rulings] == ["propaganda"]
 
 
 def test_tokens_are_skipped_with_a_note(tmp_path: Path) -> None:

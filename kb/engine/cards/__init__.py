@@ -36,11 +36,20 @@ def catalogue() -> dict[str, CardDef]:
 @contextmanager
 def declared(definitions: Iterable[CardDef]) -> Iterator[None]:
     """Make `definitions` known to every game created inside the block (they win over shipped cards)."""
-    token = _DECLARED.set({**_DECLARED.get(), **{d.name: d for d in definitions}})
+    token = _DECLARED.set({**_DECLARED.get(), **by_name(definitions)})
     try:
         yield
     finally:
         _DECLARED.reset(token)
+
+
+def by_name(definitions: Iterable[CardDef]) -> dict[str, CardDef]:
+    """Definitions by name, with the tokens each one creates."""
+    found: dict[str, CardDef] = {}
+    for definition in definitions:
+        found.update({token.name: token for token in definition.tokens})
+        found[definition.name] = definition
+    return found
 
 
 def in_scope() -> dict[str, CardDef]:

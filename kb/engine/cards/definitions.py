@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kb.engine.events import AttackersDeclared, Event, SpellCast, TappedForMana, ZoneChange
+from kb.engine.events import AttackersDeclared, Event, SpellCast, StepBegan, TappedForMana, ZoneChange
 from kb.engine.state import Zone
 
 if TYPE_CHECKING:
@@ -52,6 +52,8 @@ class ManaProduction:
     any_color: bool = False
     # "any color that a land an opponent controls could produce" (Fellwar Stone, Exotic Orchard; rule 106.7)
     opponents_lands_could_produce: bool = False
+    # "any type that a land you control could produce" (Reflecting Pool; rule 106.7): colorless included
+    your_lands_could_produce: bool = False
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ class ActivatedAbility:
     produces: ManaProduction | None = None  # set for a mana ability (rule 605.1a)
     zone: Zone = Zone.BATTLEFIELD  # the zone it can be activated from (cycling: the hand)
     target: Target | None = None
+    sorcery_speed: bool = False  # "Activate only as a sorcery" (rule 602.5d)
 
     @property
     def is_mana_ability(self) -> bool:
@@ -142,6 +145,7 @@ class CardDef:
     mana_replacement: Callable[[Card, Card, tuple[str, ...]], tuple[str, ...]] | None = None  # rule 106.12b
     enters_with_x_counters: bool = False  # "enters with X +1/+1 counters" (rules 107.3m, 614.1c)
     enters_tapped: bool = False
+    tokens: tuple[CardDef, ...] = ()  # the tokens its abilities create, defined with it
     not_implemented: str = ""  # Oracle text the engine does not model, stated honestly
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -193,6 +197,38 @@ def whenever_self_tapped_for_mana() -> Trigger:
         return int(isinstance(event, TappedForMana) and event.card_id == source.card_id)
 
     return Trigger("whenever you tap this for mana", count)
+
+
+def when_self_leaves(to: Zone | None = None) -> Trigger:
+    """'When this leaves the battlefield' (or 'dies': to the graveyard); it looks back in time (rule 603.10a)."""
+
+    def count(source: Card, event: Event) -> int:
+        if not isinstance(event, ZoneChange):
+            return 0
+        return sum(
+            1
+            for m in event.moves
+            if m.card_id == source.card_id and m.from_zone is Zone.BATTLEFIELD and (to is None or m.to_zone is to)
+        )
+
+    return Trigger("when this dies" if to is Zone.GRAVEYARD else "when this leaves the battlefield", count)
+
+
+def at_the_beginning_of_your_upkeep() -> Trigger:
+    def count(source: Card, event: Event) -> int:
+        return int(isinstance(event, StepBegan) and event.step == "upkeep" and event.active == source.controller.index)
+
+    return Trigger("at the beginning of your upkeep", count)
+
+
+def whenever_enchanted_tapped_for_mana() -> Trigger:
+    """Wild Growth's: 'Whenever enchanted land is tapped for mana'."""
+
+    def count(source: Card, event: Event) -> int:
+        host = source.attached_to
+        return int(isinstance(event, TappedForMana) and host is not None and event.card_id == host.card_id)
+
+    return Trigger("whenever enchanted permanent is tapped for mana", count)
 
 
 def whenever_cards_exiled_from_your_library_or_graveyard() -> Trigger:

@@ -68,9 +68,14 @@ Amount = Callable[[Any], int]  # EffectContext -> int
 
 
 def amount(value: Any) -> Amount:
-    """A number, or 'X' (the X announced for the spell or ability, rule 107.3a)."""
-    if str(value).strip() == "X":
+    """A number, 'X' (the X announced for the spell or ability, rule 107.3a), or 'the number of Goblins you
+    control' (counted as the effect happens)."""
+    text = str(value).strip()
+    if text == "X":
         return lambda ctx: int(ctx.x)
+    if text.startswith("the number of "):
+        quality = selector(text.removeprefix("the number of "))
+        return lambda ctx: sum(1 for c in ctx.game.state.cards if quality(ctx.source, ctx.game.card(c)))
     fixed = number(value)
     return lambda _ctx: fixed
 
@@ -103,15 +108,25 @@ def _type_quality(word: str) -> Callable[[CardDef], bool] | None:
         from kb.engine.keywords import is_historic
 
         return is_historic
-    singular = word[:-1] if word.endswith("s") and word[:-1][:1].isupper() else word
+    singular = word[:-1] if word.endswith("s") and word[:1].isupper() else word
     if singular[:1].isupper():
         return lambda d: singular in d.subtypes
     return None
 
 
+PLURALS = {"creatures": "creature", "artifacts": "artifact", "lands": "land", "permanents": "permanent"}
+
+
 def card_quality(phrase: str) -> Callable[[CardDef], bool]:
-    """The card part of a selector: 'artifact creature', 'nonland' … (all words must hold)."""
-    words = [w for w in phrase.split() if w not in ("card", "cards", "spell", "spells")]
+    """The card part of a selector: 'artifact creature', 'nonland' … (all words must hold);
+    'instant and sorcery spells' or 'artifact or creature' hold for either."""
+    for joint in (" and ", " or "):
+        if joint in phrase:
+            left, right = phrase.split(joint, 1)
+            noun = " ".join(w for w in right.split()[1:])  # 'instant and sorcery spells': both are spells
+            either = card_quality(f"{left} {noun}".strip()), card_quality(right)
+            return lambda d: either[0](d) or either[1](d)
+    words = [PLURALS.get(w, w) for w in phrase.split() if w not in ("card", "cards", "spell", "spells")]
     tests = []
     for word in words:
         test = _type_quality(word)
@@ -140,7 +155,9 @@ _ZONE_PHRASES: dict[str, tuple[Zone, Quality | None]] = {
 def selector(phrase: str) -> Quality:
     """What an object or player must be: 'any target', 'player', 'opponent', 'creature you control',
     'artifact card in your graveyard', 'nonland permanent' (on the battlefield unless a zone is named)."""
-    text = " ".join(phrase.split()).removeprefix("target ").removeprefix("another ")
+    text = " ".join(phrase.split()).removeprefix("target ")
+    excludes_source = text.startswith(("another ", "other "))
+    text = text.removeprefix("another ").removeprefix("other ")
     if text == "any target":  # rule 115.4: a creature, player, planeswalker or battle
         return lambda s, c: (
             _is_player(c)
@@ -156,7 +173,6 @@ def selector(phrase: str) -> Quality:
             text, zone, where = text.removesuffix(suffix), suffix_zone, test
             break
     quality = card_quality(text)
-    excludes_source = phrase.strip().removeprefix("target ").startswith("another ")
     return lambda s, c: (
         _is_card(c)
         and c.zone is zone

@@ -12,3 +12,32 @@
     button.setAttribute("data-clipboard-text", url.href);
   }, true);
 })();
+
+// Suggested searches (home page) and addresses ending in ?q=QUERY open the header
+// search with that query, as if it had been typed.
+(function () {
+  "use strict";
+
+  function searchFor(query) {
+    const box = document.querySelector("[data-kb-search-query]");
+    if (!box || !query) return;
+    const toggle = document.getElementById("__search");
+    if (toggle) toggle.checked = true;
+    box.value = query;
+    box.focus();
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  document.addEventListener("click", function (event) {
+    const link = event.target instanceof Element && event.target.closest("[data-kb-search-for]");
+    if (!link) return;
+    event.preventDefault();
+    searchFor(link.getAttribute("data-kb-search-for"));
+  });
+
+  function fromAddress() {
+    searchFor(new URLSearchParams(window.location.search).get("q"));
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fromAddress);
+  else fromAddress();
+})();

@@ -13,53 +13,102 @@
 (function () {
   "use strict";
 
-  // Weight of a term that only starts with the last query word ("lae" -> "laelia").
-  var PREFIX_FACTOR = 0.5;
-  // A prefix is expanded to at most this many terms (the most frequent ones).
-  var MAX_EXPANSIONS = 40;
-  var PAGE = 10;
-  // Words that introduce a rule number in a query ("rule 302.6"): the number says it all.
-  var NUMBER_WORDS = ["rule", "rules", "section", "cr"];
-  var RULE_NUMBER = /^\d+(\.\d+[a-z]?)?$/;
+  // --- text: the rules of kb/search_text.py, read from meta.js -------------------
 
-  // --- tokenizer: must match kb/web_search.py (tests/test_web_search.py checks it) ---
-
-  var FOLD = { "æ": "ae", "œ": "oe", "ß": "ss", "’": "", "'": "", "‘": "" };
-
-  function normalize(text) {
-    return text.toLowerCase().normalize("NFKD")
-      .replace(/[æœß’'‘]/g, function (ch) { return FOLD[ch]; })
-      .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g, "");
+  /* How text becomes terms. Every rule (folding, token pattern, stop words,
+   * stemmer) comes from the index's meta.js, written from kb/search_text.py:
+   * the browser cuts text exactly as the index was cut. */
+  function Text(rules) {
+    this.fold = rules.fold;
+    this.token = new RegExp(rules.token, "g");
+    this.stopWords = new Set(rules.stopWords.split(" "));
+    this.stemRules = rules.stem;
+    this.stemMin = rules.stemMin;
+    this.verbEndings = rules.verbEndings;
+    this.verbMinStem = rules.verbMinStem;
+    this.undouble = rules.undouble;
+    this.finalE = rules.finalE;
   }
 
-  function stem(word) {
-    if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
-    if (/ies$/.test(word) && !/[ea]ies$/.test(word)) return word.slice(0, -3) + "y";
-    if (/es$/.test(word) && !/[aeo]es$/.test(word)) return word.slice(0, -1);
-    if (/s$/.test(word) && !/(us|ss)$/.test(word)) return word.slice(0, -1);
+  Text.prototype.normalize = function (text) {
+    var fold = this.fold;
+    function folded(s) {
+      return Array.from(s, function (ch) { return Object.prototype.hasOwnProperty.call(fold, ch) ? fold[ch] : ch; }).join("");
+    }
+    return folded(folded(text.toLowerCase()).normalize("NFKD")).replace(/\p{M}/gu, "");
+  };
+
+  // kb/search_text.py's stem(): plurals, then verb endings, then a final "e".
+  Text.prototype.stem = function (word) {
+    if (word.length < this.stemMin || !/^[a-z]+$/.test(word)) return word;
+    for (var i = 0; i < this.stemRules.length; i++) {
+      var suffix = this.stemRules[i][0], unless = this.stemRules[i][1], replacement = this.stemRules[i][2];
+      if (!word.endsWith(suffix)) continue;
+      if (!unless.some(function (u) { return word.endsWith(u); })) word = word.slice(0, -suffix.length) + replacement;
+      break;
+    }
+    for (var j = 0; j < this.verbEndings.length; j++) {
+      var ending = this.verbEndings[j];
+      var rest = word.slice(0, -ending.length);
+      if (word.endsWith(ending) && rest.length >= this.verbMinStem && /[aeiouy]/.test(rest)) {
+        var last = rest[rest.length - 1];
+        word = last === rest[rest.length - 2] && this.undouble.indexOf(last) >= 0 ? rest.slice(0, -1) : rest;
+        break;
+      }
+    }
+    if (word.length >= this.finalE && word.endsWith("e")) word = word.slice(0, -1);
     return word;
+  };
+
+  Text.prototype.rawTokens = function (text) {
+    return this.normalize(text).match(this.token) || [];
+  };
+
+  Text.prototype.tokens = function (text) {
+    var self = this;
+    return this.rawTokens(text).filter(function (t) { return !self.stopWords.has(t); }).map(function (t) { return self.stem(t); });
+  };
+
+  // --- engine: the ranking of kb/search_rank.py ----------------------------------
+
+  var RULE_NUMBER = /^[0-9]+(\.[0-9]+[a-z]?)?$/;
+  var SECTION = /^[0-9]{3}$/;
+
+  function parentNumber(number) {
+    if (/[a-z]$/.test(number)) return number.slice(0, -1);
+    if (number.indexOf(".") >= 0) return number.split(".")[0];
+    return null;
   }
 
-  function rawTokens(text) {
-    return normalize(text).match(/\d+(?:\.\d+[a-z]?)?|[a-z0-9]+/g) || [];
+  // Optimal string alignment distance (edits: add, drop, change a letter, swap two neighbours).
+  function editDistance(a, b) {
+    var d = [];
+    for (var i = 0; i <= a.length; i++) {
+      d.push([i]);
+      for (var j = 1; j <= b.length; j++) {
+        if (i === 0) { d[i].push(j); continue; }
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var v = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2][j - 2] + 1);
+        d[i].push(v);
+      }
+    }
+    return d[a.length][b.length];
   }
-
-  function tokens(text, stopWords) {
-    return rawTokens(text).filter(function (t) { return !stopWords.has(t); }).map(stem);
-  }
-
-  // --- engine ------------------------------------------------------------------
 
   /* `load(path)` loads one index file (path relative to the index folder) and
    * resolves once it has run; the file's kbSearch.<kind>() call fills the maps. */
   function Engine(load) {
     this.load = load;
     this.meta = null;
-    this.stopWords = new Set();
+    this.text = null;
+    this.rules = null;
     this.shardKeys = [];
     this.terms = new Map(); // shard key -> {term: [count, encoded postings, truncated?]}
     this.full = new Map(); // term -> encoded postings
     this.docs = new Map(); // doc shard number -> records
+    this.spelling = new Map(); // spelling key -> "word count word count …"
+    this.names = new Map(); // name key -> [[card name, url], …]
     this.pending = new Map(); // path -> promise, so a file is requested once
   }
 
@@ -87,19 +136,32 @@
   Engine.prototype.register = function (kind, key, data) {
     if (kind === "meta") {
       this.meta = data;
-      this.stopWords = new Set(data.stopWords.split(" "));
+      this.text = new Text(data.text);
+      this.rules = data.ranking;
+      this.stopWords = this.text.stopWords;
       this.shardKeys = data.shards.split(" ");
       this.shardSet = new Set(this.shardKeys);
+      this.spellingKeys = new Set(data.spelling.split(" "));
+      this.nameKeys = new Set(data.names.split(" "));
     } else if (kind === "terms") {
       this.terms.set(key, data);
     } else if (kind === "full") {
       this.full.set(key, data);
     } else if (kind === "docs") {
       this.docs.set(key, data);
+    } else if (kind === "spelling") {
+      this.spelling.set(key, data);
+    } else if (kind === "names") {
+      this.names.set(key, data);
     }
   };
 
-  function fileName(key) { return key.replace(/\./g, "_"); }
+  // A shard key or term as a file name, as kb/web_search.py's term_file() writes it.
+  function fileName(key) {
+    return Array.from(key, function (ch) {
+      return /[a-z0-9]/i.test(ch) ? ch : "_" + ch.charCodeAt(0).toString(16).padStart(2, "0");
+    }).join("");
+  }
 
   // The shard holding `term`: the longest shard key that is a prefix of it.
   Engine.prototype.shardFor = function (term) {
@@ -117,29 +179,115 @@
     return keys;
   };
 
-  /* The query as terms: stop words dropped, the last word also matched as a
-   * prefix while it is being typed (no trailing space), one- character words excepted. */
-  Engine.prototype.parse = function (query) {
-    var raw = rawTokens(query);
+  // Loads the term shards holding these terms (and the terms these prefixes start).
+  Engine.prototype.loadTerms = function (terms, prefixes) {
     var self = this;
-    var words = raw.filter(function (t) { return !self.stopWords.has(t); });
-    if (words.some(function (t) { return RULE_NUMBER.test(t) && t.indexOf(".") > 0 || /^\d{3}$/.test(t); })) {
-      words = words.filter(function (t) { return NUMBER_WORDS.indexOf(t) < 0; });
+    var keys = new Set();
+    terms.forEach(function (t) { var k = self.shardFor(t); if (k) keys.add(k); });
+    (prefixes || []).forEach(function (p) { self.shardsForPrefix(p).forEach(function (k) { keys.add(k); }); });
+    return Promise.all(Array.from(keys).map(function (k) { return self.fetch("t/" + fileName(k) + ".js"); }));
+  };
+
+  Engine.prototype.entry = function (term) {
+    var key = this.shardFor(term);
+    var shard = key && this.terms.get(key);
+    return shard && Object.prototype.hasOwnProperty.call(shard, term) ? shard[term] : null;
+  };
+
+  // [term, entry] of every loaded term starting with `prefix`.
+  Engine.prototype.startingWith = function (prefix) {
+    var self = this;
+    var found = [];
+    this.shardsForPrefix(prefix).forEach(function (k) {
+      var shard = self.terms.get(k) || {};
+      Object.keys(shard).forEach(function (t) { if (t.startsWith(prefix)) found.push([t, shard[t]]); });
+    });
+    return found;
+  };
+
+  /* The query's words as terms, each once; the last one also a prefix while it is typed (kb/search_rank.py's parse). */
+  Engine.prototype.parse = function (query) {
+    var text = this.text;
+    var numberWords = this.rules.numberWords;
+    var words = text.rawTokens(query).filter(function (t) { return !text.stopWords.has(t); });
+    if (words.some(function (t) { return (RULE_NUMBER.test(t) && t.indexOf(".") >= 0) || SECTION.test(t); })) {
+      words = words.filter(function (t) { return numberWords.indexOf(t) < 0; });
     }
     var typing = !/\s$/.test(query);
     var seen = new Set();
-    var terms = [];
+    var out = [];
     words.forEach(function (word, i) {
-      var term = stem(word);
-      var prefix = typing && i === words.length - 1 && word.length >= 2;
+      var term = text.stem(word);
       if (seen.has(term)) return;
       seen.add(term);
-      terms.push({ term: term, prefix: prefix ? word : null });
+      var prefix = typing && i === words.length - 1 && word.length >= 2 && !RULE_NUMBER.test(word);
+      out.push({ raw: word, term: term, prefix: prefix ? word : null, correctedTo: null });
     });
-    return terms;
+    return out;
   };
 
-  // Reads postings as kb/web_search.py's encode() writes them (doc gap, weight, …).
+  Engine.prototype.maxEdits = function (word) {
+    if (word.length < this.rules.minCorrected || !/^[a-z]+$/.test(word)) return 0;
+    return word.length < this.rules.longWord ? 1 : 2;
+  };
+
+  // The two spelling keys of a word: its first two letters, its last two.
+  function spellingKeys(term) { return [term.slice(0, 2), "-" + term.slice(-2)]; }
+
+  // The nearest word of the indexed text to `term` within maxEdits; ties: in most records, then A–Z (kb/search_rank.py's nearest).
+  Engine.prototype.nearest = function (term) {
+    var limit = this.maxEdits(term);
+    if (!limit) return null;
+    var self = this;
+    var best = null;
+    spellingKeys(term).forEach(function (key) {
+      var list = (self.spelling.get(key) || "").split(" ");
+      for (var i = 0; i + 1 < list.length; i += 2) {
+        var candidate = list[i], count = Number(list[i + 1]);
+        if (Math.abs(candidate.length - term.length) > limit || candidate === term) continue;
+        var distance = editDistance(term, candidate);
+        if (distance > limit) continue;
+        if (best === null || distance < best[0] || (distance === best[0] && (count > best[1] || (count === best[1] && candidate < best[2])))) {
+          best = [distance, count, candidate];
+        }
+      }
+    });
+    return best ? best[2] : null;
+  };
+
+  /* Each word as searched (kb/search_rank.py's _resolve): a number the release
+   * lacks as its nearest parent, a word that matches nothing corrected. */
+  Engine.prototype.resolve = function (words) {
+    var self = this;
+    var numbers = [];
+    words.forEach(function (w) {
+      for (var n = w.term; n && RULE_NUMBER.test(w.term); n = parentNumber(n)) numbers.push(n);
+    });
+    var prefixes = words.filter(function (w) { return w.prefix; }).map(function (w) { return w.prefix; });
+    return this.loadTerms(words.map(function (w) { return w.term; }).concat(numbers), prefixes).then(function () {
+      var misspelt = words.filter(function (w) {
+        return !self.entry(w.term) && !RULE_NUMBER.test(w.term) && !(w.prefix && self.startingWith(w.prefix).length) && self.maxEdits(w.raw);
+      });
+      var keys = new Set();
+      misspelt.forEach(function (w) { spellingKeys(w.raw).forEach(function (k) { if (self.spellingKeys.has(k)) keys.add(k); }); });
+      return Promise.all(Array.from(keys).map(function (k) { return self.fetch("s/" + fileName(k) + ".js"); }));
+    }).then(function () {
+      var resolved = words.map(function (w) {
+        if (self.entry(w.term)) return w;
+        if (RULE_NUMBER.test(w.term)) {
+          var n = w.term;
+          while (n && !self.entry(n)) n = parentNumber(n);
+          return n ? { raw: w.raw, term: n, prefix: null, correctedTo: null } : w;
+        }
+        if (w.prefix && self.startingWith(w.prefix).length) return w;
+        var corrected = self.nearest(w.raw);
+        return corrected ? { raw: w.raw, term: self.text.stem(corrected), prefix: null, correctedTo: corrected } : w;
+      });
+      return self.loadTerms(resolved.map(function (w) { return w.term; })).then(function () { return resolved; });
+    });
+  };
+
+  // Reads postings as kb/search_postings.py's encode() writes them (doc gap, weight, …); keeps the larger weight.
   function decode(packed, factor, into) {
     var doc = 0, value = 0, scale = 1, isWeight = false;
     for (var i = 0; i < packed.length; i++) {
@@ -162,35 +310,33 @@
     }
   }
 
-  // Doc -> weight for one query term, from heads or (when loaded) full lists.
-  Engine.prototype.matches = function (word, truncated) {
+  // Doc -> weight for one query word: heads of frequent terms, or their full lists with `useFull`.
+  Engine.prototype.matches = function (word, truncated, useFull) {
     var into = new Map();
-    var self = this;
-    var key = this.shardFor(word.term);
-    var entry = key && this.terms.get(key) && this.terms.get(key)[word.term];
+    var entry = this.entry(word.term);
+    var factor = word.correctedTo ? this.rules.correctedFactor : 1;
     if (entry) {
-      decode(this.full.get(word.term) || entry[1], 1, into);
-      if (entry[2] && !this.full.has(word.term)) truncated.push(word.term);
+      if (entry[2] && useFull) {
+        decode(this.full.get(word.term), factor, into);
+      } else {
+        decode(entry[1], factor, into);
+        if (entry[2]) truncated.push(word.term);
+      }
     }
     if (word.prefix) {
-      var expansions = [];
-      this.shardsForPrefix(word.prefix).forEach(function (k) {
-        var shard = self.terms.get(k) || {};
-        Object.keys(shard).forEach(function (t) {
-          if (t !== word.term && t.startsWith(word.prefix)) expansions.push([t, shard[t]]);
-        });
-      });
-      expansions.sort(function (a, b) { return b[1][0] - a[1][0]; });
-      expansions.slice(0, MAX_EXPANSIONS).forEach(function (e) { decode(e[1][1], PREFIX_FACTOR, into); });
+      var expansions = this.startingWith(word.prefix).filter(function (e) { return e[0] !== word.term; });
+      expansions.sort(function (a, b) { return b[1][0] - a[1][0] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0); });
+      var factorPrefix = this.rules.prefixFactor;
+      expansions.slice(0, this.rules.maxExpansions).forEach(function (e) { decode(e[1][1], factorPrefix, into); });
     }
     return into;
   };
 
-  Engine.prototype.rank = function (words, truncated) {
+  Engine.prototype.rank = function (words, truncated, useFull) {
     var self = this;
     var scores = new Map(); // doc -> [matched words, score]
     words.forEach(function (word) {
-      self.matches(word, truncated).forEach(function (weight, doc) {
+      self.matches(word, truncated, useFull).forEach(function (weight, doc) {
         var s = scores.get(doc);
         if (!s) scores.set(doc, s = [0, 0]);
         s[0] += 1;
@@ -203,31 +349,42 @@
     return ranked;
   };
 
-  /* Resolves to {words, total, complete, ranked: [[doc, [matched, score]]]}. */
+  /* Resolves to {words, corrections, total, ranked: [[doc, [matched, score]]]}. */
   Engine.prototype.search = function (query) {
     var self = this;
     return this.ready().then(function () {
-      var words = self.parse(query);
-      var keys = new Set();
-      words.forEach(function (w) {
-        var key = self.shardFor(w.term);
-        if (key) keys.add(key);
-        if (w.prefix) self.shardsForPrefix(w.prefix).forEach(function (k) { keys.add(k); });
+      return self.resolve(self.parse(query));
+    }).then(function (words) {
+      var truncated = [];
+      var ranked = self.rank(words, truncated, false);
+      var complete = ranked.filter(function (r) { return r[1][0] === words.length; }).length;
+      // Heads hold each frequent term's best documents; when they do not
+      // overlap enough for a page of full matches, load the whole lists.
+      var done = truncated.length === 0 || complete >= self.rules.page ? Promise.resolve(ranked)
+        : Promise.all(truncated.map(function (t) { return self.fetch("f/" + fileName(t) + ".js"); }))
+          .then(function () { return self.rank(words, [], true); });
+      return done.then(function (ranked) {
+        var corrections = words.filter(function (w) { return w.correctedTo; }).map(function (w) { return [w.raw, w.correctedTo]; });
+        return { words: words, corrections: corrections, total: ranked.length, ranked: ranked };
       });
-      return Promise.all(Array.from(keys).map(function (k) { return self.fetch("t/" + fileName(k) + ".js"); }))
-        .then(function () {
-          var truncated = [];
-          var ranked = self.rank(words, truncated);
-          var complete = ranked.filter(function (r) { return r[1][0] === words.length; }).length;
-          // Heads hold each frequent term's best documents; when they do not
-          // overlap enough for a page of full matches, load the whole lists.
-          if (truncated.length === 0 || complete >= PAGE) return ranked;
-          return Promise.all(truncated.map(function (t) { return self.fetch("f/" + fileName(t) + ".js"); }))
-            .then(function () { return self.rank(words, []); });
-        })
-        .then(function (ranked) {
-          return { words: words, total: ranked.length, ranked: ranked };
-        });
+    });
+  };
+
+  // A card name as suggestions match it (kb/web_search.py's name_key): folded, letters and digits only.
+  Engine.prototype.nameKey = function (name) {
+    return this.text.normalize(name).replace(/[^a-z0-9]/g, "");
+  };
+
+  /* Resolves to up to `max` [card name, url] whose name starts with the query, A–Z. */
+  Engine.prototype.suggest = function (query, max) {
+    var self = this;
+    return this.ready().then(function () {
+      var key = self.nameKey(query);
+      var shard = key.slice(0, 2);
+      if (key.length < 2 || !self.nameKeys.has(shard)) return [];
+      return self.fetch("n/" + shard + ".js").then(function () {
+        return (self.names.get(shard) || []).filter(function (n) { return self.nameKey(n[0]).startsWith(key); }).slice(0, max);
+      });
     });
   };
 
@@ -246,7 +403,7 @@
       });
   };
 
-  var api = { Engine: Engine, tokens: tokens, rawTokens: rawTokens, stem: stem, normalize: normalize };
+  var api = { Engine: Engine, Text: Text };
 
   if (typeof document === "undefined") {
     // Node (tests): hand the engine over; there is no page to attach to.
@@ -280,11 +437,18 @@
     terms: function (key, data) { engine.register("terms", key, data); },
     full: function (key, data) { engine.register("full", key, data); },
     docs: function (key, data) { engine.register("docs", key, data); },
+    spelling: function (key, data) { engine.register("spelling", key, data); },
+    names: function (key, data) { engine.register("names", key, data); },
   };
 
   // --- browser: user interface ------------------------------------------------------
 
+  // Results shown at a time; the last item loads the next page.
+  var PAGE = 10;
   var KIND_LABEL = { rule: "Rule", glossary: "Glossary", card: "Card", ruling: "Ruling" };
+  var GROUP_LABEL = { rule: "Rules", glossary: "Glossary", card: "Cards", ruling: "Rulings" };
+  // Card names suggested as you type.
+  var SUGGESTIONS = 6;
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -295,14 +459,14 @@
 
   /* Text with the words that match the query wrapped in <mark>. Built from
    * text nodes, never innerHTML: snippets are imported text. */
-  function highlight(text, words, stopWords) {
+  function highlight(text, words) {
     var fragment = document.createDocumentFragment();
     var pattern = /[\p{L}\p{N}’'.]+/gu;
     var last = 0;
     var match;
     while ((match = pattern.exec(text)) !== null) {
       var run = match[0].replace(/\.+$/, "");
-      var hit = tokens(run, stopWords).some(function (t) {
+      var hit = engine.text.tokens(run).some(function (t) {
         return words.some(function (w) { return t === w.term || (w.prefix && t.startsWith(w.prefix)); });
       });
       if (!hit || !run) continue;
@@ -314,8 +478,17 @@
     return fragment;
   }
 
+  // The query with each corrected word replaced by its correction (kb/search.py's showing_results_for).
+  function showingResultsFor(query, corrections) {
+    if (!corrections.length) return null;
+    corrections.forEach(function (c) {
+      var typed = c[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      query = query.replace(new RegExp("(?<![\\p{L}\\p{N}_])" + typed + "(?![\\p{L}\\p{N}_])", "giu"), c[1]);
+    });
+    return query.trim();
+  }
+
   function resultItem(rec, words) {
-    var stop = engine.stopWords;
     var item = el("li", "md-search-result__item");
     var link = el("a", "md-search-result__link");
     link.href = new URL(rec.url, root).href;
@@ -325,7 +498,7 @@
     var heading = el("h1");
     heading.appendChild(el("span", "kb-search-kind", KIND_LABEL[rec.kind] || rec.kind));
     var title = el("span", rec.kind === "rule" ? "kb-search-title kb-search-number" : "kb-search-title");
-    title.appendChild(highlight(rec.title, words, stop));
+    title.appendChild(highlight(rec.title, words));
     heading.appendChild(title);
     if (rec.context && rec.kind !== "ruling") {
       heading.appendChild(el("span", "kb-search-context", rec.context));
@@ -333,7 +506,7 @@
     article.appendChild(heading);
     if (rec.snippet) {
       var p = el("p");
-      p.appendChild(highlight(rec.snippet, words, stop));
+      p.appendChild(highlight(rec.snippet, words));
       article.appendChild(p);
     }
     link.appendChild(article);
@@ -346,6 +519,8 @@
     this.input = container.querySelector("[data-kb-search-query]");
     this.meta = container.querySelector(".md-search-result__meta");
     this.list = container.querySelector(".md-search-result__list");
+    this.suggestions = container.querySelector("[data-kb-search-suggest]");
+    this.records = [];
     this.toggle = document.getElementById("__search");
     this.sequence = 0;
     this.result = null;
@@ -441,46 +616,89 @@
     var sequence = ++this.sequence;
     if (!query.trim()) {
       this.list.textContent = "";
+      this.showSuggestions([]);
       this.result = null;
       this.say("Type a rule number (302.6), words (summoning sickness) or part of a card name");
       return;
     }
-    engine.search(query).then(function (result) {
+    var results = engine.search(query).then(function (result) {
       if (sequence !== self.sequence) return null; // a newer query is on its way
       self.result = result;
       self.shown = 0;
+      self.records = [];
       self.list.textContent = "";
       if (!result.words.length) {
         self.say("Type a longer query");
         return null;
       }
-      self.say(result.total === 0 ? "No matching documents" : result.total === 1 ? "1 matching document" : result.total + " matching documents");
+      var count = result.total === 0 ? "No matching documents" : result.total === 1 ? "1 matching document" : result.total + " matching documents";
+      var corrected = showingResultsFor(query, result.corrections);
+      self.say(corrected ? "Showing results for “" + corrected + "” · " + count : count);
       return self.more(sequence);
+    });
+    var suggestions = engine.suggest(query, SUGGESTIONS).then(function (names) {
+      if (sequence === self.sequence) self.showSuggestions(names);
+    });
+    Promise.all([results, suggestions]).then(function () {
+      if (sequence === self.sequence) self.container.dataset.kbSearchState = "done";
     }).catch(function (err) {
       if (sequence === self.sequence) self.say("Search is unavailable: " + err.message);
     });
   };
 
-  // Appends the next page of results; the last item loads the page after it.
+  // Card names that start with what is typed, as links above the results.
+  SearchBox.prototype.showSuggestions = function (names) {
+    var box = this.suggestions;
+    if (!box) return;
+    box.textContent = "";
+    box.hidden = names.length === 0;
+    if (!names.length) return;
+    box.appendChild(el("span", "kb-search-suggest-label", "Cards:"));
+    names.forEach(function (n) {
+      var link = el("a", "kb-search-suggestion", n[0]);
+      link.href = new URL(n[1], root).href;
+      box.appendChild(link);
+    });
+  };
+
+  /* Loads the next page of results and shows every result so far grouped by
+   * kind: groups in the order of their best result, results best first within. */
   SearchBox.prototype.more = function (sequence) {
     var self = this;
     var result = this.result;
     var from = this.shown;
     return engine.records(result.ranked, from, from + PAGE).then(function (records) {
       if (sequence !== self.sequence) return;
-      var old = self.list.querySelector(".kb-search-more");
-      if (old) old.remove();
-      records.forEach(function (rec) { self.list.appendChild(resultItem(rec, result.words)); });
+      self.records = self.records.concat(records);
       self.shown = from + records.length;
+      var focused = document.activeElement && self.list.contains(document.activeElement) ? document.activeElement.href : null;
+      self.list.textContent = "";
+      var groups = new Map();
+      self.records.forEach(function (rec) {
+        if (!groups.has(rec.kind)) groups.set(rec.kind, []);
+        groups.get(rec.kind).push(rec);
+      });
+      groups.forEach(function (recs, kind) {
+        var header = el("li", "kb-search-group");
+        header.appendChild(el("h2", "kb-search-group-title", (GROUP_LABEL[kind] || kind) + " (" + recs.length + ")"));
+        self.list.appendChild(header);
+        recs.forEach(function (rec) { self.list.appendChild(resultItem(rec, result.words)); });
+      });
       if (self.shown < result.total) {
         var item = el("li", "md-search-result__item kb-search-more");
         var button = el("button", "md-search-result__more", "Show more results");
         button.type = "button";
-        button.addEventListener("click", function () { self.more(sequence); });
+        button.addEventListener("click", function () {
+          self.more(sequence).then(function () { self.container.dataset.kbSearchState = "done"; });
+        });
         item.appendChild(button);
         self.list.appendChild(item);
       }
-      self.container.dataset.kbSearchState = "done";
+      // Keep the keyboard where it was: the list was drawn again.
+      if (focused) {
+        var again = self.links().filter(function (a) { return a.href === focused; })[0];
+        if (again) again.focus();
+      }
     });
   };
 

@@ -1,0 +1,113 @@
+"""How often both searches put the answer a judge would accept in the first results.
+
+    python bench/bench_search_relevance.py [--rules CR.txt] [--queries bench/search_queries.yaml] [--show-misses]
+
+Builds both indexes (the terminal's kb.sqlite and the site's chunked index)
+from the bundled content plus the full Comprehensive Rules, runs every query of
+the query set through `kb search`'s ranking and through kb-search.js's engine
+(under Node), and prints, per kind of query and for the tuned and held-out
+parts of the set: hit@3 (the share of queries with an accepted record in the
+first 3 results) and MRR (mean reciprocal rank of the first accepted record in
+the first 10; 0 when it is not there). Targets: hit@3 >= 95% and MRR >= 0.8
+for each search, the two within 2 points.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from kb.pipeline import Settings, load_knowledge_base  # noqa: E402
+from kb.search import INDEX_NAME, SearchIndex  # noqa: E402
+from kb.search_index import write_search_index  # noqa: E402
+from kb.search_postings import build_search  # noqa: E402
+from kb.web_search import INDEX_DIR, write_web_search  # noqa: E402
+
+DEFAULT_RULES = REPO.parent / "shared" / "data" / "comprehensive-rules" / "MagicCompRules 20250919.txt"
+QUERIES = REPO / "bench" / "search_queries.yaml"
+KB_SEARCH_JS = REPO / "templates" / "static" / "javascripts" / "kb-search.js"
+NODE_HARNESS = REPO / "tests" / "browser" / "web_search_node.js"
+DEPTH = 10
+
+
+def terminal_results(site: Path, queries: list[str]) -> dict[str, list[str]]:
+    with SearchIndex(site / INDEX_NAME) as index:
+        return {q: [f"{h.kind}:{h.id}" for h in index.search(q, limit=DEPTH)] for q in queries}
+
+
+def browser_results(site: Path, queries: list[str], refs: list[tuple[str, str]]) -> dict[str, list[str]]:
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        raise SystemExit("node is needed to run kb-search.js's engine")
+    request = json.dumps({"queries": queries, "limit": DEPTH})
+    out = subprocess.run(
+        [node, str(NODE_HARNESS), str(KB_SEARCH_JS), str(site / INDEX_DIR), request], capture_output=True, text=True, check=True
+    )
+    ranked = json.loads(out.stdout)["ranked"]
+    return {q: [f"{refs[doc][0]}:{refs[doc][1]}" for doc, _, _ in ranked[q]] for q in queries}
+
+
+def reciprocal_rank(found: list[str], accept: list[str]) -> float:
+    for rank, record in enumerate(found, start=1):
+        if record in accept:
+            return 1 / rank
+    return 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", type=Path, default=DEFAULT_RULES)
+    parser.add_argument("--queries", type=Path, default=QUERIES)
+    parser.add_argument("--show-misses", action="store_true", help="list the queries whose answer is not in the first 3")
+    args = parser.parse_args()
+
+    cases = yaml.safe_load(args.queries.read_text(encoding="utf-8"))["queries"]
+    kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=args.rules))
+    work = Path(tempfile.mkdtemp(prefix="bench-relevance-"))
+    try:
+        built = build_search(kb)
+        write_search_index(kb, work, built)
+        write_web_search(kb, work, built)
+        queries = [c["query"] for c in cases]
+        found = {"kb search": terminal_results(work, queries), "site": browser_results(work, queries, built.refs)}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    print(f"{len(cases)} queries ({sum(1 for c in cases if c.get('held_out'))} held out), full CR {args.rules.name}\n")
+    for part, chosen in (("tuned on", False), ("held out", True), ("all", None)):
+        print(f"-- {part} --")
+        print(f"{'kind':<10} {'n':>3}   {'kb search hit@3':>15} {'MRR':>5}   {'site hit@3':>10} {'MRR':>5}")
+        groups: dict[str, list[dict]] = defaultdict(list)
+        for case in cases:
+            if chosen is None or bool(case.get("held_out")) == chosen:
+                groups[case["kind"]].append(case)
+                groups["ALL"].append(case)
+        for kind in [*sorted(k for k in groups if k != "ALL"), "ALL"]:
+            row = [f"{kind:<10} {len(groups[kind]):>3}"]
+            for search in found:
+                ranks = [reciprocal_rank(found[search][c["query"]][:DEPTH], c["accept"]) for c in groups[kind]]
+                hits = sum(1 for r in ranks if r >= 1 / 3) / len(ranks)
+                row.append(f"{hits:>14.0%} {sum(ranks) / len(ranks):>6.2f}")
+            print("   ".join(row))
+        print()
+    if args.show_misses:
+        for case in cases:
+            for search in found:
+                if reciprocal_rank(found[search][case["query"]][:3], case["accept"]) == 0:
+                    held = " (held out)" if case.get("held_out") else ""
+                    print(f"miss {search:<9} {case['kind']:<8} {case['query']!r}{held}: {found[search][case['query']][:5]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,475 @@
+"""A card as data: its printed facts plus a list of named parts, the way Forge writes a card as script lines.
+
+    compose(Facts(name="Llanowar Elves", mana_cost="{G}", type_line="Creature — Elf Druid", power="1",
+                  toughness="1"),
+            [("mana", {"add": "{G}"})])
+
+Each part is a registered builder (`PARTS`) that adds abilities to a draft of the card; its settings
+are plain values (as read from YAML). A part, setting or phrase the engine doesn't know is a
+`DefinitionError` whose `at` names the part's index and the setting, so a loader can point at the line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from kb.engine.cards.definitions import (
+    ActivatedAbility,
+    CardDef,
+    ManaProduction,
+    StaticAbility,
+    Target,
+    Trigger,
+    TriggeredAbility,
+    at_the_beginning_of_your_upkeep,
+    when_self_attacks,
+    when_self_cast,
+    when_self_enters,
+    when_self_leaves,
+    whenever_enchanted_tapped_for_mana,
+    whenever_self_tapped_for_mana,
+    whenever_you_cast,
+)
+from kb.engine.cards.verbs import VERBS, effect_of
+from kb.engine.cards.vocabulary import DefinitionError, card_quality, number, parse_cost, selector, target, type_line
+from kb.engine.state import Zone
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What is printed on the card, written once (in content/, the card's own fields)."""
+
+    name: str
+    mana_cost: str = ""
+    type_line: str = ""
+    oracle_text: str = ""
+    power: str | None = None
+    toughness: str | None = None
+
+
+@dataclass
+class Draft:
+    """A card definition being composed: each part adds to it."""
+
+    keywords: set[str] = field(default_factory=set)
+    activated: list[ActivatedAbility] = field(default_factory=list)
+    triggered: list[TriggeredAbility] = field(default_factory=list)
+    statics: list[StaticAbility] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)  # other CardDef fields, each set by one part
+    tokens: list[CardDef] = field(default_factory=list)
+
+    def set_once(self, name: str, value: Any, part: str) -> None:
+        if name in self.options:
+            raise DefinitionError(f"'{part}' is given twice")
+        self.options[name] = value
+
+
+Part = Callable[[dict[str, Any], Draft], None]
+PARTS: dict[str, tuple[Part, dict[str, Any]]] = {}  # name -> (builder, its settings with defaults; ... = required)
+REQUIRED = ...
+
+
+def part(name: str, /, **settings: Any) -> Callable[[Part], Part]:
+    """Register a part; `settings` are the keys it accepts, with defaults (`REQUIRED` when it has none)."""
+
+    def register(builder: Part) -> Part:
+        PARTS[name] = (builder, settings)
+        return builder
+
+    return register
+
+
+def compose(facts: Facts, parts: Sequence[tuple[str, Any]]) -> CardDef:
+    """The engine definition of a card from its facts and parts (see the module docstring)."""
+    draft = Draft()
+    for index, (name, value) in enumerate(parts):
+        if name not in PARTS:
+            raise DefinitionError(f"unknown part {name!r} (known: {', '.join(sorted(PARTS))})", (index,))
+        builder, known = PARTS[name]
+        settings = _settings(name, value, known, index)
+        try:
+            builder(settings, draft)
+        except DefinitionError as error:
+            raise DefinitionError(error.message, (index, *error.at)) from None
+    return _card(facts, draft)
+
+
+def _settings(name: str, value: Any, known: dict[str, Any], index: int) -> dict[str, Any]:
+    """A part's settings: `name: value` sets its first setting; a mapping sets them by name."""
+    first = next(iter(known), None)
+    if not isinstance(value, Mapping):
+        if first is None:
+            raise DefinitionError(f"'{name}' takes no settings", (index,))
+        value = {first: value}
+    unknown = [k for k in value if k not in known]
+    if unknown:
+        raise DefinitionError(f"unknown setting {unknown[0]!r} of '{name}' (known: {', '.join(known)})", (index, unknown[0]))
+    settings = {**known, **value}
+    missing = [k for k, v in settings.items() if v is REQUIRED]
+    if missing:
+        raise DefinitionError(f"'{name}' needs '{missing[0]}'", (index,))
+    return settings
+
+
+def _card(facts: Facts, draft: Draft) -> CardDef:
+    try:
+        types = type_line(facts.type_line)
+    except DefinitionError as error:
+        raise DefinitionError(error.message, ("type_line",)) from None
+    return CardDef(
+        name=facts.name,
+        mana_cost=facts.mana_cost,
+        types=types.types,
+        supertypes=types.supertypes,
+        subtypes=types.subtypes,
+        power=_stat(facts.power, "power"),
+        toughness=_stat(facts.toughness, "toughness"),
+        oracle_text=facts.oracle_text,
+        keywords=frozenset(draft.keywords),
+        activated=tuple(draft.activated),
+        triggered=tuple(draft.triggered),
+        statics=tuple(draft.statics),
+        tokens=tuple(draft.tokens),
+        **draft.options,
+    )
+
+
+def _stat(value: str | None, what: str) -> int | None:
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise DefinitionError(f"the engine needs a number for {what}, not {value!r}", (what,)) from None
+
+
+def _at(key: str, build: Callable[[], Any]) -> Any:
+    """Build one setting, so an error in it points at that setting's line."""
+    try:
+        return build()
+    except DefinitionError as error:
+        raise DefinitionError(error.message, (key, *error.at)) from None
+
+
+def _target(settings: dict[str, Any]) -> Target | None:
+    if not settings.get("target"):
+        return None
+    return _at("target", lambda: target(str(settings["target"]), settings.get("targets", 1)))
+
+
+# -- keywords ----------------------------------------------------------------------------------
+
+KEYWORDS = frozenset(
+    {
+        "cascade",
+        "defender",
+        "delve",
+        "first strike",
+        "flash",
+        "flying",
+        "haste",
+        "lifelink",
+        "reach",
+        "shroud",
+        "trample",
+        "vigilance",
+    }
+)
+
+
+@part("keywords", keywords=REQUIRED)
+def _keywords(settings: dict[str, Any], draft: Draft) -> None:
+    words = settings["keywords"] if isinstance(settings["keywords"], list) else [settings["keywords"]]
+    for word in (str(w).lower() for w in words):
+        if word not in KEYWORDS:
+            raise DefinitionError(f"unknown keyword {word!r} (known: {', '.join(sorted(KEYWORDS))})", ("keywords",))
+        draft.keywords.add(word)
+
+
+# -- mana abilities (rule 605) ----------------------------------------------------------------
+
+MANA_KINDS = {
+    "any color": ManaProduction(any_color=True),
+    "any type a land you control could produce": ManaProduction(your_lands_could_produce=True),
+    "any color a land an opponent controls could produce": ManaProduction(opponents_lands_could_produce=True),
+}
+
+
+@part("mana", add=REQUIRED, cost="{T}")
+def _mana(settings: dict[str, Any], draft: Draft) -> None:
+    """{add: '{G}'} or {add: 'any color', cost: '{2}, {Q}'}: an activated mana ability."""
+    add = str(settings["add"])
+    if add in MANA_KINDS:
+        produces = MANA_KINDS[add]
+    else:
+        _at("add", lambda: VERBS["add mana"](add))  # checks the symbols
+        produces = ManaProduction(fixed=add.replace("{", "").replace("}", ""))
+    cost = _at("cost", lambda: parse_cost(settings["cost"]))
+    text = f"{settings['cost']}: Add {add}."
+    draft.activated.append(ActivatedAbility("mana", text, cost, produces=produces))
+
+
+# -- activated abilities (rule 602) -----------------------------------------------------------
+
+
+@part("activated", cost=REQUIRED, effect=REQUIRED, target=None, targets=1, timing="any", zone="battlefield", key=None)
+def _activated(settings: dict[str, Any], draft: Draft) -> None:
+    """{cost: '{X}, {T}', target: creature, effect: {damage: X}}; timing 'sorcery' = activate only as a sorcery."""
+    cost = _at("cost", lambda: parse_cost(settings["cost"]))
+    if settings["timing"] not in ("any", "sorcery"):
+        raise DefinitionError("timing is 'any' or 'sorcery'", ("timing",))
+    zones = {"battlefield": Zone.BATTLEFIELD, "hand": Zone.HAND, "graveyard": Zone.GRAVEYARD}
+    if settings["zone"] not in zones:
+        raise DefinitionError(f"zone is one of {', '.join(zones)}", ("zone",))
+    key = settings["key"] or f"ability-{len(draft.activated) + 1}"
+    draft.activated.append(
+        ActivatedAbility(
+            str(key),
+            f"{settings['cost']}: …",
+            cost,
+            _at("effect", lambda: effect_of(settings["effect"])),
+            zone=zones[settings["zone"]],
+            target=_target(settings),
+            sorcery_speed=settings["timing"] == "sorcery",
+        )
+    )
+
+
+@part("equip", cost=REQUIRED)
+def _equip(settings: dict[str, Any], draft: Draft) -> None:
+    """'Equip {2}': attach to target creature you control; activate only as a sorcery (rule 702.6a)."""
+    cost = _at("cost", lambda: parse_cost(settings["cost"]))
+    draft.activated.append(
+        ActivatedAbility(
+            "equip",
+            f"Equip {settings['cost']}",
+            cost,
+            effect_of("attach to target"),
+            target=target("creature you control"),
+            sorcery_speed=True,
+        )
+    )
+
+
+# -- triggered abilities (rule 603) -----------------------------------------------------------
+
+
+def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zone]]:
+    everywhere = frozenset(Zone)
+    if when == "enters":
+        return when_self_enters(), frozenset({Zone.BATTLEFIELD})
+    if when == "leaves":
+        return when_self_leaves(), everywhere
+    if when == "dies":
+        return when_self_leaves(Zone.GRAVEYARD), everywhere
+    if when == "tapped for mana":
+        return whenever_self_tapped_for_mana(), frozenset({Zone.BATTLEFIELD})
+    if when == "enchanted permanent tapped for mana":
+        return whenever_enchanted_tapped_for_mana(), frozenset({Zone.BATTLEFIELD})
+    if when == "cast":
+        return when_self_cast(), frozenset({Zone.STACK})
+    if when == "attacks":
+        return when_self_attacks(), frozenset({Zone.BATTLEFIELD})
+    if when == "upkeep":
+        return at_the_beginning_of_your_upkeep(), frozenset({Zone.BATTLEFIELD})
+    if when == "you cast":
+        phrase = str(settings.get("spell") or "spell")
+        return whenever_you_cast(_at("spell", lambda: card_quality(phrase)), phrase), frozenset({Zone.BATTLEFIELD})
+    raise DefinitionError(f"unknown trigger {when!r} (known: {', '.join(TRIGGERS)})", ("when",))
+
+
+TRIGGERS = (
+    "enters",
+    "leaves",
+    "dies",
+    "tapped for mana",
+    "enchanted permanent tapped for mana",
+    "cast",
+    "attacks",
+    "upkeep",
+    "you cast",
+)
+
+
+def _condition(phrase: str) -> Callable[[Any], bool]:
+    """An intervening 'if' clause (rule 603.4): 'this has 100 or more tower counters' · 'you cast it'."""
+    words = phrase.split()
+    if phrase == "you cast it":
+        return lambda source: bool(source.state.was_cast)
+    if len(words) == 7 and words[:2] == ["this", "has"] and words[3:5] == ["or", "more"] and words[6] == "counters":
+        least, kind = number(words[2]), words[5]
+        return lambda source: source.state.counters.get(kind, 0) >= least
+    raise DefinitionError(f"unknown condition {phrase!r} (known: 'this has N or more KIND counters', 'you cast it')")
+
+
+@part("triggered", when=REQUIRED, effect=REQUIRED, target=None, targets=1, optional=False, spell=None, key=None, **{"if": None})
+def _triggered(settings: dict[str, Any], draft: Draft) -> None:
+    """{when: enters, effect: {draw: 1}}; 'you cast' takes `spell:` (e.g. 'historic spell')."""
+    when = str(settings["when"])
+    trigger, zones = _trigger(when, settings)
+    target_ = _target(settings)
+    effect_value = settings["effect"]
+    adds_mana = any(
+        (isinstance(step, Mapping) and "add mana" in step)
+        for step in (effect_value if isinstance(effect_value, list) else [effect_value])
+    )
+    key = settings["key"] or f"trigger-{len(draft.triggered) + 1}"
+    draft.triggered.append(
+        TriggeredAbility(
+            str(key),
+            f"{trigger.describe}: …",
+            trigger,
+            _at("effect", lambda: effect_of(effect_value)),
+            target=target_,
+            optional=bool(settings["optional"]),
+            intervening_if=None if settings["if"] is None else _at("if", lambda: _condition(str(settings["if"]))),
+            zones=zones,
+            mana_ability="tapped for mana" in when and adds_mana and target_ is None,  # rule 605.1b
+        )
+    )
+
+
+# -- static abilities (rule 604) --------------------------------------------------------------
+
+
+def _affected(phrase: str) -> Callable[[Any, Any], bool]:
+    if phrase in ("enchanted creature", "enchanted permanent", "enchanted land", "equipped creature"):
+        return lambda source, candidate: (
+            hasattr(candidate, "card_id") and source.state.attached_to == (candidate.card_id, candidate.object_id)
+        )
+    return selector(phrase)
+
+
+@part("static", to=REQUIRED, keywords=(), power=0, toughness=0, control=False)
+def _static(settings: dict[str, Any], draft: Draft) -> None:
+    """{to: creatures you control, keywords: [haste]} · {to: enchanted creature, power: 2, toughness: 2} ·
+    {to: enchanted creature, control: true} ('You control enchanted creature')."""
+    phrase = str(settings["to"]).replace("creatures", "creature").replace("permanents", "permanent")
+    affects = _at("to", lambda: _affected(phrase))
+    if settings["control"]:
+        draft.statics.append(StaticAbility(f"You control {phrase}.", "control", affects))
+    if settings["keywords"]:
+        keywords = tuple(str(k).lower() for k in settings["keywords"])
+        draft.statics.append(StaticAbility(f"{phrase} has {', '.join(keywords)}.", "abilities", affects, keywords=keywords))
+    if settings["power"] or settings["toughness"]:
+        p, t = int(settings["power"]), int(settings["toughness"])
+        draft.statics.append(StaticAbility(f"{phrase} gets {p:+}/{t:+}.", "power/toughness", affects, power=p, toughness=t))
+
+
+@part("cost change", spells=REQUIRED, amount=REQUIRED)
+def _cost_change(settings: dict[str, Any], draft: Draft) -> None:
+    """{spells: creature spells you cast, amount: -1}: they cost {1} less (more when positive; rule 601.2f);
+    without 'you cast' it changes every player's spells."""
+    written = str(settings["spells"])
+    yours = written.endswith(" you cast")
+    quality = _at("spells", lambda: card_quality(written.removesuffix(" you cast")))
+    change = int(settings["amount"])
+    draft.statics.append(
+        StaticAbility(
+            f"{written} cost {abs(change)} {'more' if change > 0 else 'less'}.",
+            "cost",
+            lambda source, spell: (not yours or spell.controller == source.controller) and quality(spell.definition),
+            cost_change=change,
+        )
+    )
+
+
+@part("alternative cost", cost=REQUIRED)
+def _alternative_cost(settings: dict[str, Any], draft: Draft) -> None:
+    """'You may sacrifice two Mountains rather than pay this spell's mana cost.' (rule 118.9)"""
+    draft.set_once("alternative_cost", _at("cost", lambda: parse_cost(settings["cost"])), "alternative cost")
+
+
+@part("grant alternative cost", cost=REQUIRED)
+def _grant_alternative_cost(settings: dict[str, Any], draft: Draft) -> None:
+    """Jodah's: 'You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.'"""
+    cost = _at("cost", lambda: parse_cost(settings["cost"]))
+    draft.set_once("grants_alternative_cost", cost.mana, "grant alternative cost")
+
+
+@part("additional cost", cost=REQUIRED)
+def _additional_cost(settings: dict[str, Any], draft: Draft) -> None:
+    """'As an additional cost to cast this spell, sacrifice a creature.' (rule 118.8)"""
+    draft.set_once("additional_cost", _at("cost", lambda: parse_cost(settings["cost"])), "additional cost")
+
+
+@part("cast from exile", cards=REQUIRED)
+def _cast_from_exile(settings: dict[str, Any], draft: Draft) -> None:
+    """Rona's: 'You may cast spells from among cards exiled with [this].' (cards: exiled with this)"""
+    if settings["cards"] != "exiled with this":
+        raise DefinitionError("'cast from exile' supports cards: exiled with this", ("cards",))
+    draft.set_once("casts_linked_exile", True, "cast from exile")
+
+
+# -- replacement effects (rule 614) -----------------------------------------------------------
+
+
+def _doubled_if_yours(effect_source: Any, tapped: Any, mana: tuple[str, ...]) -> tuple[str, ...]:
+    return mana * 2 if tapped.controller == effect_source.controller else mana
+
+
+def _black_if_land(effect_source: Any, tapped: Any, mana: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple("B" for _ in mana) if tapped.definition.has_type("land") else mana
+
+
+MANA_REPLACEMENTS = {
+    "yours produce twice as much": _doubled_if_yours,  # Mana Reflection
+    "lands produce {B} instead": _black_if_land,  # Contamination
+}
+
+
+@part("replacement", effect=REQUIRED)
+def _replacement(settings: dict[str, Any], draft: Draft) -> None:
+    """'enters tapped' · 'enters with X counters' · {tapped for mana: yours produce twice as much}."""
+    effect = settings["effect"]
+    if effect == "enters tapped":
+        draft.set_once("enters_tapped", True, "replacement: enters tapped")
+    elif effect == "enters with X counters":
+        draft.set_once("enters_with_x_counters", True, "replacement: enters with X counters")
+    elif isinstance(effect, Mapping) and set(effect) == {"tapped for mana"} and effect["tapped for mana"] in MANA_REPLACEMENTS:
+        draft.set_once("mana_replacement", MANA_REPLACEMENTS[effect["tapped for mana"]], "replacement: tapped for mana")
+    else:
+        known = ["enters tapped", "enters with X counters", *(f"{{tapped for mana: {k}}}" for k in MANA_REPLACEMENTS)]
+        raise DefinitionError(f"unknown replacement {effect!r} (known: {', '.join(known)})", ("effect",))
+
+
+# -- spells and Auras ----------------------------------------------------------------------------
+
+
+@part("spell", effect=REQUIRED, target=None, targets=1)
+def _spell(settings: dict[str, Any], draft: Draft) -> None:
+    """What an instant or sorcery does: {target: any target, effect: {damage: 3}}."""
+    draft.set_once("spell_effect", _at("effect", lambda: effect_of(settings["effect"])), "spell")
+    draft.options["spell_target"] = _target(settings)
+
+
+@part("enchant", what=REQUIRED)
+def _enchant(settings: dict[str, Any], draft: Draft) -> None:
+    """'Enchant creature': the Aura spell targets it and enters attached to it (rules 303.4a, 303.4f, 704.5m)."""
+    enchant = _at("what", lambda: target(str(settings["what"])))
+    draft.set_once("enchant", replace(enchant, rule="303.4a"), "enchant")
+    draft.options["spell_target"] = replace(enchant, rule="303.4a")
+
+
+@part("token", name=REQUIRED, type_line=REQUIRED, power=None, toughness=None, parts=())
+def _token(settings: dict[str, Any], draft: Draft) -> None:
+    """A token this card creates: {name: Goblin, type_line: Creature — Goblin, power: 1, toughness: 1}."""
+    facts = Facts(
+        name=str(settings["name"]),
+        type_line=f"Token {settings['type_line']}".removeprefix("Token "),
+        power=None if settings["power"] is None else str(settings["power"]),
+        toughness=None if settings["toughness"] is None else str(settings["toughness"]),
+    )
+    inner = settings["parts"] or ()
+    parts = [next(iter(p.items())) if isinstance(p, Mapping) and len(p) == 1 else ("?", p) for p in inner]
+    draft.tokens.append(_at("parts", lambda: compose(facts, parts)))
+
+
+def parts_known() -> dict[str, tuple[str, ...]]:
+    """Every part and the settings it takes, for error messages and the guide."""
+    return {name: tuple(settings) for name, (_, settings) in sorted(PARTS.items())}
+
+
+__all__ = ["PARTS", "DefinitionError", "Facts", "compose", "number", "parts_known"]

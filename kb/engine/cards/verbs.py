@@ -1,0 +1,263 @@
+"""Named effects ("verbs") a card definition is composed from: `{damage: 3}`, `{draw: X}`, `gain control of target`.
+
+Each verb is built from the value written after it and returns an effect: a function of the resolving
+spell or ability (`EffectContext`). Verbs that say "target" act on the chosen targets; the others act
+on the source or its controller. New verbs are one registered function here, never a field of a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kb.engine.cards.definitions import Effect
+from kb.engine.cards.vocabulary import DefinitionError, amount
+from kb.engine.continuous import DURATIONS, FOREVER, UNTIL_END_OF_TURN
+from kb.engine.effects import EffectContext
+from kb.engine.state import Zone
+
+Builder = Callable[[Any], Effect]
+VERBS: dict[str, Builder] = {}
+
+
+def verb(name: str) -> Callable[[Builder], Builder]:
+    def register(builder: Builder) -> Builder:
+        VERBS[name] = builder
+        return builder
+
+    return register
+
+
+def _cards(ctx: EffectContext) -> list[Any]:
+    return [t for t in ctx.targets if hasattr(t, "card_id")]
+
+
+def _duration(value: Any) -> str:
+    text = str(value or FOREVER)
+    if text not in DURATIONS:
+        raise DefinitionError(f"unknown duration {text!r} (known: {', '.join(DURATIONS)})")
+    return text
+
+
+def _settings(value: Any, known: dict[str, Any], verb_name: str) -> dict[str, Any]:
+    """A verb's settings: a mapping with only `known` keys (their defaults filled in)."""
+    if value is None or value is True:
+        value = {}
+    if not isinstance(value, Mapping):
+        raise DefinitionError(f"'{verb_name}' takes settings {', '.join(known) or 'none'}, not {value!r}")
+    unknown = [k for k in value if k not in known]
+    if unknown:
+        raise DefinitionError(f"unknown setting {unknown[0]!r} of '{verb_name}' (known: {', '.join(known) or 'none'})")
+    return {**known, **value}
+
+
+@verb("damage")
+def _damage(value: Any) -> Effect:
+    """N damage to each target."""
+    how_much = amount(value)
+
+    def effect(ctx: EffectContext) -> None:
+        for target in ctx.targets:
+            ctx.damage(target, how_much(ctx))
+
+    return effect
+
+
+@verb("damage each opponent")
+def _damage_opponents(value: Any) -> Effect:
+    how_much = amount(value)
+
+    def effect(ctx: EffectContext) -> None:
+        for opponent in ctx.opponents:
+            ctx.damage(opponent, how_much(ctx))
+
+    return effect
+
+
+@verb("draw")
+def _draw(value: Any) -> Effect:
+    how_many = amount(value)
+    return lambda ctx: ctx.draw(how_many(ctx))
+
+
+@verb("gain life")
+def _gain_life(value: Any) -> Effect:
+    how_much = amount(value)
+    return lambda ctx: ctx.gain_life(ctx.controller, how_much(ctx))
+
+
+@verb("lose life")
+def _lose_life(value: Any) -> Effect:
+    how_much = amount(value)
+    return lambda ctx: ctx.lose_life(ctx.controller, how_much(ctx))
+
+
+@verb("add mana")
+def _add_mana(value: Any) -> Effect:
+    """Add fixed mana, e.g. '{G}' (a triggered mana ability when it triggers from mana production: 605.1b)."""
+    symbols = str(value)
+    from kb.engine.mana_symbols import MANA_TYPES, parse_symbols
+
+    if not symbols or any(s not in MANA_TYPES for s in parse_symbols(symbols)):
+        raise DefinitionError(f"'add mana' takes mana symbols such as '{{G}}', not {value!r}")
+    return lambda ctx: ctx.add_mana(symbols)
+
+
+@verb("counters")
+def _counters(value: Any) -> Effect:
+    """N +1/+1 counters (or {count: X, kind: tower}) on each target, or on the source when it has no target."""
+    settings = value if isinstance(value, Mapping) else {"count": value}
+    settings = _settings(settings, {"count": 1, "kind": "+1/+1"}, "counters")
+    how_many, kind = amount(settings["count"]), str(settings["kind"])
+
+    def effect(ctx: EffectContext) -> None:
+        for card in _cards(ctx) if ctx.item.targets else [ctx.source]:
+            ctx.put_counters(card, how_many(ctx), kind)
+
+    return effect
+
+
+@verb("win the game")
+def _win(value: Any) -> Effect:
+    _settings(value, {}, "win the game")
+    return lambda ctx: ctx.win_the_game()
+
+
+@verb("return this to hand")
+def _return_this(value: Any) -> Effect:
+    """Rancor's: the card that left the battlefield is found in the graveyard it went to (rule 400.7e)."""
+    _settings(value, {}, "return this to hand")
+
+    def effect(ctx: EffectContext) -> None:
+        if ctx.source.zone is Zone.GRAVEYARD:
+            ctx.return_to_hand(ctx.source)
+
+    return effect
+
+
+@verb("exile top card")
+def _exile_top(value: Any) -> Effect:
+    """Exile the top card of your library; then 'you may play it this turn' (Laelia) or 'link to this'
+    (Rona: cards exiled with this, which a `cast from exile` part may cast)."""
+    then = _settings(value, {"then": None}, "exile top card")["then"]
+    if then not in (None, "you may play it this turn", "link to this"):
+        raise DefinitionError("'exile top card' then: 'you may play it this turn' or 'link to this'")
+
+    def effect(ctx: EffectContext) -> None:
+        card = ctx.exile_top_card()
+        if card is not None and then == "you may play it this turn":
+            ctx.allow_play_this_turn(card)
+        elif card is not None and then == "link to this":
+            ctx.link_to_source(card)
+
+    return effect
+
+
+@verb("flicker target")
+def _flicker(value: Any) -> Effect:
+    """Exile target, then return that card to the battlefield (under its owner's control, or 'your control')."""
+    under = _settings(value, {"under": "its owner's control"}, "flicker target")["under"]
+    if under not in ("its owner's control", "your control"):
+        raise DefinitionError('\'flicker target\' returns under "its owner\'s control" or "your control"')
+    to_you = under == "your control"
+
+    def effect(ctx: EffectContext) -> None:
+        ctx.flicker(_cards(ctx), to_you=to_you)
+
+    return effect
+
+
+def _on_targets(name: str, act: Callable[[EffectContext, Any], object]) -> None:
+    """A verb without settings that does `act` to each target card."""
+
+    def build(value: Any) -> Effect:
+        _settings(value, {}, name)
+
+        def effect(ctx: EffectContext) -> None:
+            for card in _cards(ctx):
+                act(ctx, card)
+
+        return effect
+
+    VERBS[name] = build
+
+
+_on_targets("exile target", lambda ctx, card: ctx.exile([card]))
+_on_targets("destroy target", lambda ctx, card: ctx.destroy([card]))
+_on_targets("return target to hand", lambda ctx, card: ctx.return_to_hand(card))
+_on_targets("tap target", lambda ctx, card: ctx.set_tapped([card], True))
+_on_targets("untap target", lambda ctx, card: ctx.set_tapped([card], False))
+_on_targets("attach to target", lambda ctx, card: ctx.attach(ctx.source, card))
+
+
+@verb("gain control of target")
+def _gain_control(value: Any) -> Effect:
+    """'Gain control of target creature until end of turn' (a layer 2 effect, rule 613.1b)."""
+    duration = _duration(_settings(value, {"duration": FOREVER}, "gain control of target")["duration"])
+    return lambda ctx: ctx.start_effect(_cards(ctx), "control", duration, new_controller=ctx.controller.index)
+
+
+@verb("grant")
+def _grant(value: Any) -> Effect:
+    """'Target creature gains haste until end of turn': {keywords: [haste], duration: until end of turn} (layer 6)."""
+    settings = _settings(value, {"keywords": [], "duration": UNTIL_END_OF_TURN, "to": "target"}, "grant")
+    keywords = tuple(str(k).lower() for k in settings["keywords"])
+    duration = _duration(settings["duration"])
+    to = _who(settings["to"], "grant")
+    return lambda ctx: ctx.start_effect(to(ctx), "abilities", duration, keywords=keywords)
+
+
+@verb("pump")
+def _pump(value: Any) -> Effect:
+    """'Target creature gets +2/+0 until end of turn': {power: 2, toughness: 0, duration: …} (layer 7c)."""
+    settings = _settings(value, {"power": 0, "toughness": 0, "duration": UNTIL_END_OF_TURN, "to": "target"}, "pump")
+    power, toughness = int(settings["power"]), int(settings["toughness"])
+    duration = _duration(settings["duration"])
+    to = _who(settings["to"], "pump")
+    return lambda ctx: ctx.start_effect(to(ctx), "power/toughness", duration, power=power, toughness=toughness)
+
+
+def _who(value: Any, verb_name: str) -> Callable[[EffectContext], list[Any]]:
+    if value == "target":
+        return _cards
+    if value == "this":
+        return lambda ctx: [ctx.source]
+    raise DefinitionError(f"'{verb_name}' applies to 'target' or 'this', not {value!r}")
+
+
+@verb("create token")
+def _create_token(value: Any) -> Effect:
+    """{name: Goblin, count: 2}: the token's definition is declared like a card (see `tokens:` of a card)."""
+    settings = _settings(value, {"name": None, "count": 1}, "create token")
+    if not settings["name"]:
+        raise DefinitionError("'create token' needs the token's name: {name: Soldier}")
+    name, count = str(settings["name"]), amount(settings["count"])
+
+    def effect(ctx: EffectContext) -> None:
+        ctx.create_tokens(name, count(ctx))
+
+    return effect
+
+
+def effect_of(value: Any) -> Effect:
+    """An effect written as one verb (`exile target`), `{verb: value}`, or a list of them done in order."""
+    steps = value if isinstance(value, list) else [value]
+    built: list[Effect] = []
+    for index, step in enumerate(steps):
+        if isinstance(step, str):
+            step = {step: None}
+        if not isinstance(step, Mapping) or len(step) != 1:
+            raise DefinitionError(f"an effect is one verb with its value, e.g. {{draw: 1}}, not {step!r}", (index,))
+        name, setting = next(iter(step.items()))
+        if name not in VERBS:
+            raise DefinitionError(f"unknown effect {name!r} (known: {', '.join(sorted(VERBS))})", (index,))
+        try:
+            built.append(VERBS[name](setting))
+        except DefinitionError as error:
+            raise DefinitionError(error.message, (index, name, *error.at)) from None
+
+    def effect(ctx: EffectContext) -> None:
+        for step_effect in built:
+            step_effect(ctx)
+
+    return effect

@@ -1,0 +1,186 @@
+"""The searchable documents: one pass over the knowledge base that feeds both search indexes.
+
+`searchable_documents(kb)` is the one place that decides what a record is
+found by — its name, its other names (aliases), where it belongs, its text —
+and how much each weighs. The terminal's `site/kb.sqlite` and the site's
+chunked index are both written from it (`kb.search_postings`), so a query finds
+the same records in the same order in `kb search` and in the browser.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from kb import urls
+from kb.model import RuleKind, natural_key, parent_rule, rule_kind, section_of
+from kb.store import KnowledgeBase
+
+# Field weights: a match in a record's own name outranks one in its text; an
+# alias (another name for the record) sits in between; a rule's parent number
+# lists it under a search for that number ("605" -> 605.1, 605.2 …).
+TITLE, ALIAS, PARENT, CONTEXT, BODY = 10.0, 6.0, 2.0, 1.5, 1.0
+# Parent rule texts this short are titles ("702.10. Haste") worth giving to children.
+SHORT_TITLE_WORDS = 6
+SNIPPET_CHARS = 280
+
+
+@dataclass
+class SearchDocument:
+    """One search result: a rule, glossary term, card or ruling, at its own anchor."""
+
+    kind: str  # "rule", "glossary", "card", "ruling"
+    id: str
+    title: str
+    url: str
+    context: str  # shown above the snippet: the rule's section, the ruling's card …
+    snippet: str
+    fields: dict[float, list[str]] = field(default_factory=dict)  # weight -> texts
+
+    def record(self) -> list[str]:
+        """What a result shows: kind, title, url#anchor, context line, snippet."""
+        return [self.kind, self.title, self.url, self.context, shorten(self.snippet)]
+
+
+def searchable_documents(kb: KnowledgeBase) -> Iterator[SearchDocument]:
+    """Every searchable record, ordered so that records found together are stored together.
+
+    A rule or glossary entry is also found by what players call it (`kb.aliases`,
+    from content/search/aliases.yaml). A generator: the indexes are built in one
+    pass over 100,000 documents, none of which is kept.
+    """
+    aliases = kb.aliases
+    see_rule = _glossary_aliases(kb)
+    # Without a CR release, the rules that content cites still have pages (listing who cites them).
+    numbers = sorted(set(kb.rules) | set(kb.links.backlinks), key=natural_key)
+    for number in numbers:
+        yield _rule_document(kb, number, [*see_rule.get(number, []), *aliases.get(("rule", number), [])])
+    for term_id in sorted(kb.glossary):
+        yield _glossary_document(kb, term_id, aliases.get(("glossary", term_id), []))
+    for ruling in sorted(kb.rulings.values(), key=lambda r: r.id):
+        if ruling.is_general:
+            yield _ruling_document(kb, ruling.id)
+    for card in sorted(kb.cards.values(), key=lambda c: (c.name.lower(), c.id)):
+        # A card and its rulings side by side: searching a card's name finds both.
+        yield _card_document(kb, card.id)
+        for ruling in kb.card_rulings(card.id):
+            if not ruling.is_general:
+                yield _ruling_document(kb, ruling.id)
+
+
+def _glossary_aliases(kb: KnowledgeBase) -> dict[str, list[str]]:
+    """Rule number -> names of the glossary terms that send the reader to it by number ("See rule 302.6").
+
+    This is how "summoning sickness" finds rule 302.6: the glossary entry
+    "Summoning Sickness Rule" says "See rule 302.6". Only references written as
+    numbers count; a term merely mentioned in a definition is not another name.
+    """
+    aliases: dict[str, list[str]] = defaultdict(list)
+    for term in sorted(kb.glossary.values(), key=lambda t: t.id):
+        for span in kb.links.spans.get(("glossary", term.id), []):
+            label = term.text[span.start : span.end]
+            if span.target.kind == "rule" and any(ch.isdigit() for ch in label) and term.term not in aliases[span.target.id]:
+                aliases[span.target.id].append(term.term)
+    return aliases
+
+
+def _rule_document(kb: KnowledgeBase, number: str, aliases: list[str]) -> SearchDocument:
+    kind = rule_kind(number)
+    section = section_of(number)
+    rule = kb.rules.get(number)
+    parent = parent_rule(number) or ""
+    if rule is None:
+        cites = len(kb.cited_by(number))
+        return SearchDocument("rule", number, number, urls.rule_url(number), "", f"Cited by {cites}", {TITLE: [number]})
+    if kind in (RuleKind.CHAPTER, RuleKind.SECTION):
+        # A chapter or section's text is its title: "302" and "Creatures" are both its name.
+        return SearchDocument(
+            "rule",
+            number,
+            f"{number}. {rule.text}",
+            urls.rule_url(number),
+            "",
+            _first_rule_text(kb, number),
+            {TITLE: [number, rule.text], ALIAS: aliases, PARENT: [parent]},
+        )
+    section_rule = kb.rules.get(section or "")
+    context = f"{section}. {section_rule.text}" if section_rule else ""
+    parent_record = kb.rules.get(number[:-1]) if kind is RuleKind.SUBRULE else None
+    # A subrule of "702.10. Haste" is about haste even when its text never says so.
+    parent_title = parent_record.text if parent_record and len(parent_record.text.split()) <= SHORT_TITLE_WORDS else ""
+    # "702.10. Haste" is a keyword's title: its text is its name.
+    names = [number, rule.text] if len(rule.text.split()) <= SHORT_TITLE_WORDS and not rule.text.endswith(".") else [number]
+    return SearchDocument(
+        "rule",
+        number,
+        number,
+        urls.rule_url(number),
+        context,
+        rule.text,
+        {
+            TITLE: names,
+            ALIAS: aliases,
+            PARENT: [parent],
+            CONTEXT: [context.partition(". ")[2], parent_title],
+            BODY: [" ".join((rule.text, *rule.examples))],
+        },
+    )
+
+
+def _first_rule_text(kb: KnowledgeBase, number: str) -> str:
+    """A section's first rule with a sentence, which tells what the section is about."""
+    prefix = f"{number}."
+    for candidate in sorted((n for n in kb.rules if n.startswith(prefix)), key=natural_key)[:5]:
+        text = kb.rules[candidate].text
+        if text.endswith("."):
+            return f"{candidate} {text}"
+    return ""
+
+
+def _glossary_document(kb: KnowledgeBase, term_id: str, aliases: list[str]) -> SearchDocument:
+    term = kb.glossary[term_id]
+    return SearchDocument(
+        "glossary",
+        term_id,
+        term.term,
+        urls.glossary_url(term_id),
+        "",
+        term.text,
+        {TITLE: [term.term], ALIAS: aliases, BODY: [term.text]},
+    )
+
+
+def _card_document(kb: KnowledgeBase, card_id: str) -> SearchDocument:
+    card = kb.cards[card_id]
+    names = [card.name, *(face.name for face in card.faces)]
+    texts = [card.type_line, card.oracle_text, *(f"{f.type_line} {f.oracle_text}" for f in card.faces)]
+    return SearchDocument(
+        "card",
+        card_id,
+        card.name,
+        urls.card_url(card_id),
+        card.type_line,
+        card.oracle_text,
+        {TITLE: names, ALIAS: [card.short_name or ""], BODY: texts},
+    )
+
+
+def _ruling_document(kb: KnowledgeBase, ruling_id: str) -> SearchDocument:
+    ruling = kb.rulings[ruling_id]
+    url = urls.ruling_url(ruling)
+    if ruling.card:
+        card = kb.cards[ruling.card]
+        day = ruling.date.isoformat() if ruling.date else "undated"
+        fields = {CONTEXT: [card.name], BODY: [ruling.text]}
+        return SearchDocument("ruling", ruling_id, f"{card.name} — ruling {day}", url, card.name, ruling.text, fields)
+    explains = ", ".join(ruling.rules)
+    context = f"General ruling · rule {explains}" if explains else "General ruling"
+    fields = {CONTEXT: list(ruling.rules), BODY: [ruling.text]}
+    return SearchDocument("ruling", ruling_id, shorten(ruling.text, 70), url, context, ruling.text, fields)
+
+
+def shorten(text: str, limit: int = SNIPPET_CHARS) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+

@@ -1,0 +1,156 @@
+"""The postings both search indexes hold: term -> (records, weights), computed once from the searchable documents.
+
+A posting's weight is computed here, so either search ranks by adding numbers
+(`kb.search_rank`, kb-search.js). `encode` writes a posting list as text both
+read: SQLite stores it in a column, the site in a JavaScript shard.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+
+from kb.search_documents import TITLE, SearchDocument, searchable_documents
+from kb.search_rank import spelling_keys
+from kb.search_text import STOP_WORDS, raw_tokens, stem, tokens
+from kb.store import KnowledgeBase
+
+# Postings kept as a frequent term's head: its best-weighted records. A term in
+# more records also has its full list, read only when the head is not enough.
+HEAD = 300
+# Extra weight when the term is the whole title ("605", "Historic", "Opt").
+WHOLE_TITLE = 6.0
+
+# A term's postings: document numbers in increasing order, and their weights.
+Postings = tuple[array, array]
+
+
+def postings(docs: Iterable[SearchDocument], words: set[str] | None = None) -> dict[str, Postings]:
+    """Term -> (document numbers, integer weights), in document order.
+
+    Weight = field-weighted, saturating term frequency (BM25-like: a tenth
+    mention adds little) times the term's inverse document frequency, plus a
+    bonus when the term is a record's whole title. Integers keep the indexes small.
+
+    The full knowledge base has millions of postings: they are kept in arrays
+    of machine numbers, and the idf, known only once every document is counted,
+    turns the term-frequency scores into weights in place. `words`, when
+    given, collects the words as written (folded, before stemming), from which
+    misspellings are corrected.
+    """
+    collected: dict[str, tuple[array, array]] = {}
+    total = 0
+    for number, doc in enumerate(docs):
+        total += 1
+        for term, score in _scores(doc, words).items():
+            found = collected.get(term)
+            if found is None:
+                found = collected[term] = (array("I"), array("d"))
+            found[0].append(number)
+            found[1].append(score)
+    index: dict[str, Postings] = {}
+    for term, (numbers, scores) in collected.items():
+        factor = math.log(1 + total / len(numbers)) * 4
+        # `or 1`: no posting weighs nothing (round() gives 0 below one half).
+        index[term] = (numbers, array("I", [round(score * factor) or 1 for score in scores]))
+    return index
+
+
+def _scores(doc: SearchDocument, words: set[str] | None) -> dict[str, float]:
+    """Term -> field-weighted, saturating term frequency in one document (before idf)."""
+    scores: dict[str, float] = {}
+    for weight, texts in doc.fields.items():
+        terms: list[str] = []
+        for text in texts:
+            raw = [t for t in raw_tokens(text) if t not in STOP_WORDS]
+            if words is not None:
+                words.update(raw)
+            terms += map(stem, raw)
+        for term, tf in Counter(terms).items():
+            scores[term] = scores.get(term, 0.0) + weight * (tf * 2.2) / (tf + 1.2)
+    title_terms = [t for text in doc.fields.get(TITLE, [])[:1] for t in tokens(text)]
+    if len(title_terms) == 1:
+        scores[title_terms[0]] += WHOLE_TITLE
+    return scores
+
+
+def head(plist: Postings) -> Postings:
+    """A frequent term's best-weighted postings, back in document order."""
+    numbers, weights = plist
+    # Positions of the heaviest; nlargest keeps equal weights in position (= document) order.
+    best = sorted(heapq.nlargest(HEAD, range(len(numbers)), key=weights.__getitem__))
+    return array("I", [numbers[i] for i in best]), array("I", [weights[i] for i in best])
+
+
+def encode(plist: Postings) -> str:
+    """(documents, weights) in document order -> doc gap, weight, doc gap, weight, … as variable-length digits.
+
+    Each number is written in base 32, least significant digit first: a
+    digit that more digits follow is a character from "0" (0) to "O" (31), the
+    last one from "]" (0) to "|" (31) (ranges without '"' or '\\', so JSON
+    keeps them as they are). `kb.search_rank.decode` and kb-search.js's `decode` read them.
+    """
+    numbers, weights = plist
+    flat = [0] * (2 * len(numbers))
+    flat[0::2] = [n - p for p, n in pairwise([0, *numbers])]
+    flat[1::2] = weights
+    small = _SMALL_NUMBERS
+    return "".join([small[n] if n < len(small) else _digits(n) for n in flat])
+
+
+def _digits(number: int) -> str:
+    out = []
+    while number >= 32:
+        out.append(chr(48 + (number & 31)))
+        number >>= 5
+    out.append(chr(93 + number))
+    return "".join(out)
+
+
+# Looked up rather than computed: millions of numbers are written, nearly all small.
+_SMALL_NUMBERS = [_digits(n) for n in range(4096)]
+
+
+def spelling_buckets(index: dict[str, Postings], words: Iterable[str]) -> Iterator[tuple[str, list[tuple[str, int]]]]:
+    """Spelling key -> the words of the text listed under it, with the record count of their terms; in order.
+
+    Only words of letters count: a number or a symbol is never a misspelling's correction.
+    """
+    buckets: dict[str, list[tuple[str, int]]] = {}
+    for word in sorted(words):
+        term = stem(word)
+        if len(word) >= 3 and word.isalpha() and word.isascii() and term in index:
+            for key in spelling_keys(word):
+                buckets.setdefault(key, []).append((word, len(index[term][0])))
+    yield from sorted(buckets.items())
+
+
+@dataclass
+class BuiltSearch:
+    """Both indexes' content, computed in one pass: each record as shown, its (kind, id), and the postings."""
+
+    records: list[list[str]]
+    refs: list[tuple[str, str]]
+    index: dict[str, Postings]
+    words: set[str]  # the words of the text as written, for correcting misspellings
+
+
+def build_search(kb: KnowledgeBase) -> BuiltSearch:
+    """The searchable documents of `kb` turned into postings, once for both indexes."""
+    records: list[list[str]] = []
+    refs: list[tuple[str, str]] = []
+
+    def passing(docs: Iterable[SearchDocument]) -> Iterator[SearchDocument]:
+        for doc in docs:
+            records.append(doc.record())
+            refs.append((doc.kind, doc.id))
+            yield doc
+
+    words: set[str] = set()
+    index = postings(passing(searchable_documents(kb)), words)
+    return BuiltSearch(records, refs, index, words)

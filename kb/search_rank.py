@@ -1,0 +1,261 @@
+"""Ranking a query over the postings both indexes hold: the terminal's, and the model of the browser's.
+
+kb-search.js ranks the same way over the same postings (the browser loads them
+in shards, the terminal reads them from SQLite), and tests run both on one
+query set: the two must return the same records in the same order.
+
+A query, in steps:
+
+1. its words are the index's terms (`kb.search_text`), stop words dropped;
+   beside a rule number, "rule"/"section"/"cr" are dropped too;
+2. a rule number the release lacks falls back to its nearest parent ("302.99" -> "302");
+3. the last word, while still being typed (no space after it), also matches
+   the terms it starts ("lae" -> "laelia"), at PREFIX_FACTOR of their weight
+   (not a number: "60" is not the start of rules 600–609);
+4. a word that matches nothing is corrected to the nearest word of the indexed
+   text (`Ranker.correct`), whose term then counts at CORRECTED_FACTOR: a
+   corrected match ranks below an exact one;
+5. records matching more of the words come first, then by summed weight, then
+   in index order. A frequent term's postings start as its best HEAD records; when
+   they do not give a page of records with every word, the full lists are used.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from rapidfuzz.distance import OSA
+
+from kb.search_text import STOP_WORDS, raw_tokens, stem
+
+# Weight of a term that only starts with the last query word ("lae" -> "laelia").
+PREFIX_FACTOR = 0.5
+# Weight of a term a misspelt word was corrected to.
+CORRECTED_FACTOR = 0.5
+# A prefix is expanded to at most this many terms (those in most records).
+MAX_EXPANSIONS = 40
+# Results per page: the full postings are read when the heads give fewer complete matches.
+PAGE = 10
+# Words that introduce a rule number ("rule 302.6"): beside a number, they say nothing more.
+NUMBER_WORDS = ("rule", "rules", "section", "cr")
+RULE_NUMBER = re.compile(r"^[0-9]+(\.[0-9]+[a-z]?)?$")
+_SECTION = re.compile(r"^[0-9]{3}$")
+
+# Misspellings: words this long are corrected within this many edits
+# (an edit: a letter added, dropped, changed, or two neighbours swapped).
+MIN_CORRECTED_LENGTH = 4
+LONG_WORD = 8  # from here on, two edits
+
+
+def max_edits(word: str) -> int:
+    """How far a misspelt word may be from its correction: 1 for 4–7 letters, 2 for longer, 0 below."""
+    if len(word) < MIN_CORRECTED_LENGTH or not word.isalpha():
+        return 0
+    return 1 if len(word) < LONG_WORD else 2
+
+
+def spelling_keys(term: str) -> tuple[str, str]:
+    """The two buckets a term is listed in for corrections: its first two letters, and its last two.
+
+    One edit leaves one end of a word of 5 letters or more intact, so the
+    correction of a misspelt word is listed under one of its own two keys
+    (missed: a 4-letter word with its middle letters swapped, and a long word
+    with both ends misspelt).
+    """
+    return term[:2], "-" + term[-2:]
+
+
+def ranking_rules() -> dict[str, object]:
+    """The constants above as data for kb-search.js."""
+    return {
+        "prefixFactor": PREFIX_FACTOR,
+        "correctedFactor": CORRECTED_FACTOR,
+        "maxExpansions": MAX_EXPANSIONS,
+        "page": PAGE,
+        "numberWords": list(NUMBER_WORDS),
+        "minCorrected": MIN_CORRECTED_LENGTH,
+        "longWord": LONG_WORD,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A term as the index holds it: in how many records, and its postings (the head of a frequent term)."""
+
+    count: int
+    postings: str
+    truncated: bool
+
+
+class Postings(Protocol):
+    """Where the ranker reads terms from: the SQLite index (kb.search), or a test's dictionary."""
+
+    def entry(self, term: str) -> Entry | None: ...
+
+    def full(self, term: str) -> str: ...
+
+    def starting_with(self, prefix: str) -> Iterable[tuple[str, Entry]]: ...
+
+    def spelling(self, key: str) -> Iterable[tuple[str, int]]: ...
+
+
+@dataclass
+class Word:
+    """One query word: as typed (folded), its term, the prefix it may be the start of, and its correction."""
+
+    raw: str
+    term: str
+    prefix: str | None = None
+    corrected_to: str | None = None  # the indexed word a misspelt word was corrected to
+
+
+@dataclass
+class Ranking:
+    """A ranked query: its words (as corrected) and its records, best first, as (document, matched words, score)."""
+
+    words: list[Word]
+    ranked: list[tuple[int, int, float]]
+
+    @property
+    def corrections(self) -> list[tuple[str, str]]:
+        return [(w.raw, w.corrected_to) for w in self.words if w.corrected_to]
+
+
+def parse(query: str) -> list[Word]:
+    """The query's words as terms, each once; the last one also a prefix while it is typed."""
+    words = [t for t in raw_tokens(query) if t not in STOP_WORDS]
+    if any((RULE_NUMBER.match(t) and "." in t) or _SECTION.match(t) for t in words):
+        words = [t for t in words if t not in NUMBER_WORDS]
+    typing = not query[-1:].isspace()
+    seen: set[str] = set()
+    out: list[Word] = []
+    for i, word in enumerate(words):
+        term = stem(word)
+        if term in seen:
+            continue
+        seen.add(term)
+        # A number is whole as typed: "60" is not the start of 600–609.
+        prefix = word if typing and i == len(words) - 1 and len(word) >= 2 and not RULE_NUMBER.match(word) else None
+        out.append(Word(word, term, prefix))
+    return out
+
+
+def decode(packed: str, factor: float, into: dict[int, float]) -> None:
+    """Adds (document -> weight x factor) from postings as `kb.search_postings.encode` writes them; keeps the larger."""
+    doc = value = 0
+    scale = 1
+    is_weight = False
+    for ch in packed:
+        code = ord(ch)
+        if code < 93:
+            value += (code - 48) * scale
+            scale *= 32
+            continue
+        value += (code - 93) * scale
+        if is_weight:
+            weight = value * factor
+            if not into.get(doc, -1.0) >= weight:
+                into[doc] = weight
+        else:
+            doc += value
+        is_weight = not is_weight
+        value = 0
+        scale = 1
+
+
+def nearest(term: str, candidates: Iterable[tuple[str, int]]) -> str | None:
+    """The candidate fewest edits from `term` within max_edits; ties: the one in most records, then A–Z."""
+    limit = max_edits(term)
+    if not limit:
+        return None
+    best: tuple[int, int, str] | None = None
+    for candidate, count in candidates:
+        if abs(len(candidate) - len(term)) > limit or candidate == term:
+            continue
+        distance = OSA.distance(term, candidate, score_cutoff=limit)
+        if distance > limit:
+            continue
+        key = (distance, -count, candidate)
+        if best is None or key < best:
+            best = key
+    return best[2] if best else None
+
+
+class Ranker:
+    """Ranks queries over one index's postings, as kb-search.js does over the same postings."""
+
+    def __init__(self, postings: Postings) -> None:
+        self.postings = postings
+
+    def rank(self, query: str) -> Ranking:
+        words = [self._resolve(w) for w in parse(query)]
+        truncated: list[str] = []
+        ranked = self._score(words, truncated, use_full=False)
+        complete = sum(1 for r in ranked if r[1] == len(words))
+        if truncated and complete < PAGE:
+            ranked = self._score(words, [], use_full=True)
+        return Ranking(words, ranked)
+
+    def _resolve(self, word: Word) -> Word:
+        """The word as searched: a missing rule number as its nearest parent, a misspelt word corrected."""
+        if self.postings.entry(word.term) is not None:
+            return word
+        if RULE_NUMBER.match(word.term):
+            number: str | None = word.term
+            while number and self.postings.entry(number) is None:
+                number = _parent(number)
+            return Word(word.raw, number) if number else word
+        if word.prefix and any(True for _ in self.postings.starting_with(word.prefix)):
+            return word
+        corrected = self.correct(word.raw)
+        return Word(word.raw, stem(corrected), None, corrected) if corrected else word
+
+    def correct(self, word: str) -> str | None:
+        """The nearest word of the indexed text to a word that matches nothing, from the spelling buckets of its ends."""
+        if not max_edits(word):
+            return None
+        candidates: dict[str, int] = {}
+        for key in spelling_keys(word):
+            candidates.update(self.postings.spelling(key))
+        return nearest(word, sorted(candidates.items()))
+
+    def _matches(self, word: Word, truncated: list[str], use_full: bool) -> dict[int, float]:
+        into: dict[int, float] = {}
+        entry = self.postings.entry(word.term)
+        factor = CORRECTED_FACTOR if word.corrected_to else 1.0
+        if entry is not None:
+            if entry.truncated and use_full:
+                decode(self.postings.full(word.term), factor, into)
+            else:
+                decode(entry.postings, factor, into)
+                if entry.truncated:
+                    truncated.append(word.term)
+        if word.prefix:
+            expansions = [(t, e) for t, e in self.postings.starting_with(word.prefix) if t != word.term]
+            expansions.sort(key=lambda te: (-te[1].count, te[0]))
+            for _, expansion in expansions[:MAX_EXPANSIONS]:
+                decode(expansion.postings, PREFIX_FACTOR, into)
+        return into
+
+    def _score(self, words: Sequence[Word], truncated: list[str], use_full: bool) -> list[tuple[int, int, float]]:
+        scores: dict[int, list] = {}
+        for word in words:
+            for doc, weight in self._matches(word, truncated, use_full).items():
+                found = scores.get(doc)
+                if found is None:
+                    found = scores[doc] = [0, 0.0]
+                found[0] += 1
+                found[1] += weight
+        # Records with every word first, then by summed weight; ties in index order.
+        return sorted(((doc, s[0], s[1]) for doc, s in scores.items()), key=lambda r: (-r[1], -r[2], r[0]))
+
+
+def _parent(number: str) -> str | None:
+    if number[-1].isalpha():
+        return number[:-1]
+    if "." in number:
+        return number.split(".")[0]
+    return None

@@ -1,0 +1,38 @@
+"""content/search/aliases.yaml: the names players use, read with their lines."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from kb.errors import ContentError
+from kb.model import Origin
+from kb.sources.aliases import parse_aliases
+
+
+def parse(text: str):
+    return parse_aliases(yaml.compose(text), "content/search/aliases.yaml")
+
+
+def test_entries_keep_their_names_targets_and_line():
+    aliases = parse("# header\n- names: [SBA, SBAs]\n  rules: ['704']\n  glossary: [state-based-actions]\n- names: LKI\n  glossary: [last-known-information]\n")
+    assert [(a.names, a.rules, a.glossary) for a in aliases] == [
+        (("SBA", "SBAs"), ("704",), ("state-based-actions",)),
+        (("LKI",), (), ("last-known-information",)),
+    ]
+    assert aliases[1].origin == Origin("content/search/aliases.yaml", 5)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("names: [SBA]\n", r"aliases.yaml:1: expected a list of aliases"),
+        ("- names: [SBA]\n  rule: ['704']\n", r"aliases.yaml:2: unknown field 'rule' in an alias entry \(known fields: names, rules, glossary\)"),
+        ("- rules: ['704']\n", r"aliases.yaml:1: an alias entry without names"),
+        ("- names: [SBA]\n", r"aliases.yaml:1: an alias entry that means nothing"),
+        ("- names: [[SBA]]\n  rules: ['704']\n", r"aliases.yaml:1: expected a list of texts"),
+    ],
+)
+def test_a_malformed_entry_is_an_error_at_its_line(text: str, message: str):
+    with pytest.raises(ContentError, match=message):
+        parse(text)

@@ -1,0 +1,50 @@
+"""The community's names for rules and glossary entries: checked against the rules, searched, shown in the glossary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.aliases import resolve_aliases
+from kb.errors import KbError
+from kb.model import Alias, Origin
+from kb.search import INDEX_NAME, SearchIndex
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_an_alias_naming_a_rule_the_release_lacks_is_an_error_at_its_line(cr_latest: Path):
+    from kb.pipeline import Settings, load_knowledge_base
+
+    kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=cr_latest))
+    wrong = Alias(("SBA",), ("704.99z",), ("state-based-action",), Origin("content/search/aliases.yaml", 7))
+    with pytest.raises(KbError) as error:
+        resolve_aliases([wrong], kb)
+    assert "content/search/aliases.yaml:7: alias 'SBA' names an unknown rule '704.99z'" in str(error.value)
+    assert "content/search/aliases.yaml:7: alias 'SBA' names an unknown glossary 'state-based-action'" in str(error.value)
+    assert resolve_aliases([Alias(("SBA", "SBAs"), ("704",), (), Origin("x", 1))], kb) == {("rule", "704"): ["SBA", "SBAs"]}
+
+
+def test_the_curated_list_names_only_records_of_the_rules(cr_latest: Path):
+    from kb.pipeline import Settings, load_knowledge_base
+
+    kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=cr_latest))
+    assert kb.aliases[("glossary", "state-based-actions")][0] == "SBA"
+    assert len({name for names in kb.aliases.values() for name in names}) >= 150
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [("SBA", ("rule", "704")), ("LKI", ("glossary", "last-known-information")), ("CMC", ("rule", "202.3")), ("tutor", ("rule", "701.23"))],
+)
+def test_kb_search_finds_a_record_by_what_players_call_it(full_site: Path, query: str, expected: tuple[str, str]):
+    with SearchIndex(full_site / INDEX_NAME) as index:
+        assert expected in [(h.kind, h.id) for h in index.search(query, limit=3)]
+
+
+def test_the_glossary_page_shows_what_players_call_an_entry(full_site: Path):
+    page = (full_site / "glossary" / "index.html").read_text(encoding="utf-8")
+    entry = page[page.index('id="state-based-actions"') :]
+    entry = entry[: entry.index("</div>")]
+    assert '<p class="kb-also-called">Also called: SBA, SBAs, state based actions</p>' in entry

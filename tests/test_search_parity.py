@@ -1,0 +1,91 @@
+"""One search model: `kb search` and the site's search rank the same records in the same order.
+
+Both indexes are written from one build of the real Comprehensive Rules; the
+terminal's ranking (kb.search over kb.sqlite) and the browser's (kb-search.js
+under Node over the chunked index) answer a shared query set: the relevance
+benchmark's queries, plus odd input.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kb.pipeline import Settings, load_knowledge_base
+from kb.search import INDEX_NAME, SearchIndex
+from kb.search_index import write_search_index
+from kb.search_postings import build_search
+from kb.search_rank import Ranker
+from kb.search_text import tokens
+from kb.web_search import INDEX_DIR, write_web_search
+
+REPO = Path(__file__).resolve().parent.parent
+KB_SEARCH_JS = REPO / "templates" / "static" / "javascripts" / "kb-search.js"
+NODE_HARNESS = REPO / "tests" / "browser" / "web_search_node.js"
+QUERY_SET = REPO / "bench" / "search_queries.yaml"
+ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x00", "'", "’", "{T}{Q}", "1" * 200,
+       "302.99", "rule 605.", "lae", "laelia ", "Æther", "the of and", "zzzzzzzz", "summoning sick", "creature"]  # fmt: skip
+
+
+def shared_queries() -> list[str]:
+    queries = yaml.safe_load(QUERY_SET.read_text(encoding="utf-8"))["queries"]
+    return [q["query"] for q in queries] + ODD
+
+
+@pytest.fixture(scope="module")
+def both_indexes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    rules = REPO.parent / "shared" / "data" / "comprehensive-rules" / "MagicCompRules 20250919.txt"
+    if not rules.is_file():
+        pytest.skip(f"real Comprehensive Rules release not available at {rules}")
+    kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=rules))
+    site = tmp_path_factory.mktemp("parity")
+    built = build_search(kb)
+    write_search_index(kb, site, built)
+    write_web_search(kb, site, built)
+    return site
+
+
+def run_node(index_root: Path, queries: list[str], texts: list[str] = ()) -> dict:
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("node is not installed: the engine of kb-search.js cannot run outside a browser")
+    request = json.dumps({"queries": queries, "texts": list(texts), "limit": 10})
+    out = subprocess.run([node, str(NODE_HARNESS), str(KB_SEARCH_JS), str(index_root), request],
+                         capture_output=True, text=True, check=True, timeout=120)  # fmt: skip
+    return json.loads(out.stdout)
+
+
+def test_the_same_query_ranks_the_same_records_in_the_same_order(both_indexes: Path):
+    queries = shared_queries()
+    browser = run_node(both_indexes / INDEX_DIR, queries)
+    with SearchIndex(both_indexes / INDEX_NAME) as index:
+        ranker = Ranker(index.postings())
+        for query in queries:
+            ranking = ranker.rank(query)
+            terminal = [[doc, matched, score] for doc, matched, score in ranking.ranked[:10]]
+            assert browser["ranked"][query] == terminal, query
+            assert browser["corrections"][query] == [list(c) for c in ranking.corrections], query
+    assert sum(1 for q in queries if browser["ranked"][q]) > 100, "the query set finds records"
+
+
+def test_hits_of_kb_search_are_the_records_the_site_shows(both_indexes: Path):
+    queries = ["302.6", "summoning sickness", "sumoning sickness", "{T}", "laelia", "historic"]
+    browser = run_node(both_indexes / INDEX_DIR, queries)
+    with SearchIndex(both_indexes / INDEX_NAME) as index:
+        for query in queries:
+            assert [h.url for h in index.search(query)] == browser["results"][query], query
+
+
+def test_the_browser_cuts_text_into_the_terms_python_does(both_indexes: Path):
+    texts = [
+        "See rule 302.6. Also rules 601.2a–h and 107.3i, section 605.",
+        "The Creature’s ABILITIES in Lim-Dûl's Vault; Æther Vial costs {X}{2}{W/U}{2/B}{G/P}.",
+        "Laelia, the Blade Reforged attacks: exile the top card — it’s historic! Œuvre, Straße, Ødegaard, Łódź.",
+        "How does a token go to the graveyard when it dies? Does it?",
+    ]
+    assert run_node(both_indexes / INDEX_DIR, [], texts)["tokens"] == [tokens(t) for t in texts]
