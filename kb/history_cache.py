@@ -1,8 +1,9 @@
 """The rules' history of a build, traced once and kept in a file between builds.
 
 Tracing a hundred releases takes a while; an unchanged archive should not.
-The file is keyed by a hash of every release file and of the current rules
-file, so any edit, addition or removal traces again. It holds only what the
+The file is keyed by a hash of every release file, of the current rules
+file and of the code that reads and traces them, so any edit, addition or
+removal, or a change to the tracing, traces again. It holds only what the
 history needs (releases, lineages) as JSON, never code.
 """
 
@@ -18,9 +19,11 @@ from kb.history import Release, RulesHistory, Version, trace
 from kb.model import RulesDocument
 from kb.sources.cr_archive import read_archive, release_files
 
-# Bump when the tracing or the file's layout changes: older files are then traced again.
+# Bump when the file's layout changes: older files are then traced again.
 FORMAT = 1
 CACHE_NAME = "history.json"
+# The code whose output the file holds: a change to any of it traces again.
+_TRACING_CODE = ("history.py", "changes.py", "sources/cr_text.py", "sources/cr_typos.py", "sources/text_decoding.py")
 
 
 def load_history(
@@ -43,6 +46,9 @@ def load_history(
 
 def _key(files: list[Path]) -> str:
     digest = hashlib.sha256(f"kb-history-{FORMAT}".encode())
+    package = Path(__file__).parent
+    for name in _TRACING_CODE:
+        digest.update((package / name).read_bytes())
     for path in files:
         digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()

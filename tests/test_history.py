@@ -25,6 +25,10 @@ MONTHS = [
 
 
 def release(day: date, body: str) -> RulesDocument:
+    return parse_rules(release_text(day, body), f"{day.isoformat()}.txt").document
+
+
+def release_text(day: date, body: str) -> bytes:
     """A complete release around `body` (chapters, sections and rules, one per paragraph)."""
     headings = [line for line in body.split("\n\n") if line.split(" ")[0].rstrip(".").isdigit()]
     text = "\n\n".join(
@@ -40,7 +44,7 @@ def release(day: date, body: str) -> RulesDocument:
             "The kb team",
         ]
     )
-    return parse_rules(text.encode(), f"{day.isoformat()}.txt").document
+    return text.encode()
 
 
 # 2020: the starting point.
