@@ -34,17 +34,17 @@ def test_a_changed_release_file_traces_again(tmp_path: Path) -> None:
     current = release(date(2022, 1, 1), R2022)
     load_history(tmp_path / "archive", current, current_file, tmp_path / "cache")
     cache = tmp_path / "cache" / CACHE_NAME
-    key = json.loads(cache.readrelease_text())["key"]
+    key = json.loads(cache.read_text())["key"]
     (tmp_path / "archive" / "2019-01-01.txt").write_bytes(release_text(date(2019, 1, 1), R2020))
     history, _ = load_history(tmp_path / "archive", current, current_file, tmp_path / "cache")
     assert history.releases[0].name == "2019-01-01"
-    assert json.loads(cache.readrelease_text())["key"] != key
+    assert json.loads(cache.read_text())["key"] != key
 
 
 def test_a_damaged_cache_file_is_traced_again(tmp_path: Path) -> None:
     current_file = write_archive(tmp_path / "archive")
     current = release(date(2022, 1, 1), R2022)
     (tmp_path / "cache").mkdir()
-    (tmp_path / "cache" / CACHE_NAME).writerelease_text("{not json")
+    (tmp_path / "cache" / CACHE_NAME).write_text("{not json")
     history, _ = load_history(tmp_path / "archive", current, current_file, tmp_path / "cache")
     assert len(history.releases) == 3
