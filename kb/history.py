@@ -23,6 +23,7 @@ from pathlib import Path
 
 from kb.changes import Segment, diff_releases, rule_content, similarity, word_diff
 from kb.model import Rule, RuleKind, RulesDocument
+from kb.parallel import parallel_map
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +180,10 @@ def trace(documents: Sequence[RulesDocument]) -> RulesHistory:
     """The history of every rule through `documents`, which must be in release order."""
     releases = tuple(Release(doc.effective_date, Path(doc.source).name) for doc in documents)
     documents = [plain(doc) for doc in documents]
+    # Comparing consecutive releases is most of the work, and each pair is independent: every core takes some.
+    steps = parallel_map(
+        lambda pairs: [_step(documents[i - 1], documents[i]) for i in pairs], range(1, len(documents)), min_items=2
+    )
     lineages: list[list[Version]] = []
     alive: dict[str, int] = {}  # number in the previous release -> its lineage
     for index, doc in enumerate(documents):
@@ -189,11 +194,7 @@ def trace(documents: Sequence[RulesDocument]) -> RulesHistory:
                 lineages.append([Version(0, rule.number, rule_content(rule))])
             alive = now
             continue
-        changes = diff_releases(documents[index - 1], doc)
-        moves = [(move.old, move.new) for move in changes.renumbered] + far_moves(changes.removed, changes.added)
-        came_from = {new.number: old.number for old, new in moves}
-        added = {rule.number for rule in changes.added} - came_from.keys()
-        removed = [rule for rule in changes.removed if rule.number not in {old.number for old, _ in moves}]
+        came_from, added, removed = steps[index - 1]
         for rule in doc.rules:
             text = rule_content(rule)
             if rule.number in added:
@@ -205,10 +206,20 @@ def trace(documents: Sequence[RulesDocument]) -> RulesHistory:
             if last.number != rule.number or last.text != text:
                 lineages[lineage].append(Version(index, rule.number, text))
             now[rule.number] = lineage
-        for rule in removed:
-            lineages[alive[rule.number]].append(Version(index, rule.number, None))
+        for number in removed:
+            lineages[alive[number]].append(Version(index, number, None))
         alive = now
     return RulesHistory(releases, tuple(tuple(lineage) for lineage in lineages))
+
+
+def _step(old: RulesDocument, new: RulesDocument) -> tuple[dict[str, str], set[str], list[str]]:
+    """From one release to the next: where each moved rule came from, the numbers added and those removed."""
+    changes = diff_releases(old, new)
+    moves = [(move.old, move.new) for move in changes.renumbered] + far_moves(changes.removed, changes.added)
+    came_from = {after.number: before.number for before, after in moves}
+    moved_away = {before.number for before, _ in moves}
+    added = {rule.number for rule in changes.added} - came_from.keys()
+    return came_from, added, [rule.number for rule in changes.removed if rule.number not in moved_away]
 
 
 @dataclass(frozen=True, slots=True)

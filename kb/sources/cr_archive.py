@@ -12,6 +12,7 @@ from pathlib import Path
 
 from kb.errors import SourceError
 from kb.model import Origin, RulesDocument
+from kb.parallel import parallel_map
 from kb.sources.cr_text import read_rules, truncation_warning
 
 
@@ -27,6 +28,9 @@ def release_files(folder: Path) -> list[Path]:
 
 def read_archive(files: list[Path]) -> tuple[list[RulesDocument], list[str]]:
     """Every release, oldest first, and a one-line warning for each one cut short."""
-    documents = [read_rules(path, allow_truncated=True) for path in files]
+    # Each file is independent: every core reads some.
+    documents = parallel_map(
+        lambda chunk: [read_rules(files[i], allow_truncated=True) for i in chunk], range(len(files)), min_items=2
+    )
     warnings = [warning for doc in documents if (warning := truncation_warning(doc))]
     return sorted(documents, key=lambda doc: (doc.effective_date, doc.source)), warnings
