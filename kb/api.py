@@ -27,7 +27,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from kb import __version__, urls
+from kb import __version__, history, urls
 from kb.links import Target
 from kb.model import Card, Example, GlossaryTerm, Rule, Ruling, natural_key, parent_rule, rule_kind, section_of
 from kb.store import KnowledgeBase
@@ -208,7 +208,22 @@ class ApiDocuments:
             "links": self.links(spans),
             "cited_by": self.cited_by(number),
             "url": urls.rule_url(number),
+            **({"history": self.history(number)} if self.kb.history else {}),
         }
+
+    def history(self, number: str) -> list[Document]:
+        """The releases where the rule changed, newest first (built with --history)."""
+        assert self.kb.history is not None
+        return [
+            {
+                "release": e.release.name,
+                "number": e.number,
+                "first": e.first,
+                "renumbered_from": e.renumbered_from,
+                "diff": [[s.op, s.text] for s in e.diff],
+            }
+            for e in history.entries(self.kb.history, number)
+        ]
 
     def term(self, term: GlossaryTerm) -> Document:
         return {

@@ -15,12 +15,15 @@ date and followed along its lineage to today's number (`RulesHistory.resolve`).
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
+from pathlib import Path
 
-from kb.changes import diff_releases, rule_content
-from kb.model import RulesDocument
+from kb.changes import Segment, diff_releases, rule_content, similarity, word_diff
+from kb.model import Rule, RuleKind, RulesDocument
+from kb.parallel import parallel_map
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,21 +124,66 @@ class RulesHistory:
 # Releases switch between straight and curly quotes and dashes wholesale; that
 # is typography, not a change of the rule, and is left out of its history.
 _TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
+_LOST_APOSTROPHE = re.compile(r"(?<=[A-Za-z])\?(?=[a-z])")
 
 
 def plain(document: RulesDocument) -> RulesDocument:
     """A release with its typography made uniform, as its history compares it."""
     rules = tuple(
-        replace(rule, text=rule.text.translate(_TYPOGRAPHY), examples=tuple(e.translate(_TYPOGRAPHY) for e in rule.examples))
+        replace(rule, text=_plain_text(rule.text), examples=tuple(_plain_text(e) for e in rule.examples))
         for rule in document.rules
     )
     return replace(document, rules=rules)
 
 
+def _plain_text(text: str) -> str:
+    # A question mark between two letters ("creature?s", 2008) is an apostrophe lost in conversion.
+    return _LOST_APOSTROPHE.sub("'", text.translate(_TYPOGRAPHY))
+
+
+# A rule removed from one section and one added to another are the same rule
+# moved when this much of their text is alike (2009 rewrote the whole layout:
+# the "summoning sickness" rule went from 212.3f to 302.6, slightly reworded).
+_FAR_MOVE_SIMILARITY = 0.6
+# Cheap bound checked first: the share of distinct words the two texts have in common.
+_FAR_MOVE_WORDS = 0.4
+
+
+def far_moves(removed: Sequence[Rule], added: Sequence[Rule]) -> list[tuple[Rule, Rule]]:
+    """Rules `diff_releases` saw removed and added that are one rule moved to another section; best pairs first."""
+    old = [(rule, set(rule_content(rule).lower().split())) for rule in removed]
+    new = [(rule, set(rule_content(rule).lower().split())) for rule in added]
+    candidates = []
+    for i, (before, before_words) in enumerate(old):
+        for j, (after, after_words) in enumerate(new):
+            if _is_heading(before) != _is_heading(after):
+                continue
+            if len(before_words & after_words) < _FAR_MOVE_WORDS * len(before_words | after_words):
+                continue
+            score = similarity(rule_content(before), rule_content(after))
+            if score >= _FAR_MOVE_SIMILARITY:
+                candidates.append((-score, i, j, before, after))
+    pairs, used_old, used_new = [], set(), set()
+    for _, i, j, before, after in sorted(candidates, key=lambda c: c[:3]):
+        if i not in used_old and j not in used_new:
+            used_old.add(i)
+            used_new.add(j)
+            pairs.append((before, after))
+    return pairs
+
+
+def _is_heading(rule: Rule) -> bool:
+    return rule.kind in (RuleKind.CHAPTER, RuleKind.SECTION)
+
+
 def trace(documents: Sequence[RulesDocument]) -> RulesHistory:
     """The history of every rule through `documents`, which must be in release order."""
-    releases = tuple(Release(doc.effective_date, doc.source) for doc in documents)
+    releases = tuple(Release(doc.effective_date, Path(doc.source).name) for doc in documents)
     documents = [plain(doc) for doc in documents]
+    # Comparing consecutive releases is most of the work, and each pair is independent: every core takes some.
+    steps = parallel_map(
+        lambda pairs: [_step(documents[i - 1], documents[i]) for i in pairs], range(1, len(documents)), min_items=2
+    )
     lineages: list[list[Version]] = []
     alive: dict[str, int] = {}  # number in the previous release -> its lineage
     for index, doc in enumerate(documents):
@@ -146,9 +194,7 @@ def trace(documents: Sequence[RulesDocument]) -> RulesHistory:
                 lineages.append([Version(0, rule.number, rule_content(rule))])
             alive = now
             continue
-        changes = diff_releases(documents[index - 1], doc)
-        came_from = {move.new.number: move.old.number for move in changes.renumbered}
-        added = {rule.number for rule in changes.added}
+        came_from, added, removed = steps[index - 1]
         for rule in doc.rules:
             text = rule_content(rule)
             if rule.number in added:
@@ -160,7 +206,67 @@ def trace(documents: Sequence[RulesDocument]) -> RulesHistory:
             if last.number != rule.number or last.text != text:
                 lineages[lineage].append(Version(index, rule.number, text))
             now[rule.number] = lineage
-        for rule in changes.removed:
-            lineages[alive[rule.number]].append(Version(index, rule.number, None))
+        for number in removed:
+            lineages[alive[number]].append(Version(index, number, None))
         alive = now
     return RulesHistory(releases, tuple(tuple(lineage) for lineage in lineages))
+
+
+def _step(old: RulesDocument, new: RulesDocument) -> tuple[dict[str, str], set[str], list[str]]:
+    """From one release to the next: where each moved rule came from, the numbers added and those removed."""
+    changes = diff_releases(old, new)
+    moves = [(move.old, move.new) for move in changes.renumbered] + far_moves(changes.removed, changes.added)
+    came_from = {after.number: before.number for before, after in moves}
+    moved_away = {before.number for before, _ in moves}
+    added = {rule.number for rule in changes.added} - came_from.keys()
+    return came_from, added, [rule.number for rule in changes.removed if rule.number not in moved_away]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One release in which a rule changed, as a reader is told it."""
+
+    release: Release
+    number: str
+    first: bool  # the release the rule first appears in (the archive's earliest, if `earliest`)
+    earliest: bool
+    renumbered_from: str | None
+    diff: tuple[Segment, ...]  # the word diff of its text; () if only the number changed
+
+
+def entries(history: RulesHistory, number: str, context: int = 60) -> list[HistoryEntry]:
+    """Today's rule `number`'s history, newest first; long unchanged stretches of a diff shortened to `context` characters."""
+    versions = history.of(number)
+    result = []
+    for before, version in zip([None, *versions], versions, strict=False):
+        release = history.releases[version.release]
+        if before is None:
+            result.append(HistoryEntry(release, version.number, True, version.release == 0, None, ()))
+            continue
+        assert before.text is not None and version.text is not None  # a current rule's lineage has no deletion
+        moved = before.number if before.number != version.number else None
+        diff = shorten_diff(word_diff(before.text, version.text), context) if before.text != version.text else ()
+        result.append(HistoryEntry(release, version.number, False, False, moved, diff))
+    return result[::-1]
+
+
+def former_numbers(history: RulesHistory, number: str) -> list[str]:
+    """The numbers today's rule `number` had before, most recent first."""
+    seen: list[str] = []
+    for version in reversed(history.of(number)):
+        if version.number != number and version.number not in seen:
+            seen.append(version.number)
+    return seen
+
+
+def shorten_diff(diff: tuple[Segment, ...], context: int) -> tuple[Segment, ...]:
+    """The diff with each unchanged stretch longer than twice `context` cut to its ends around "…"."""
+    shortened = []
+    for index, segment in enumerate(diff):
+        text = segment.text
+        if segment.op == "equal" and len(text) > 2 * context + 10:
+            head = text[:context] if index > 0 else ""
+            tail = text[-context:] if index < len(diff) - 1 else ""
+            text = f"{head}…{tail}"
+        shortened.append(Segment(segment.op, text))
+    return tuple(shortened)

@@ -17,6 +17,7 @@ class Input:
     help: str
     importer: str  # the module in kb/sources/ that reads it
     cached_as: str | None = None  # the file `kb fetch` writes it to, if it fetches it
+    metavar: str = "FILE"
 
 
 INPUTS = (
@@ -25,6 +26,13 @@ INPUTS = (
     Input("scryfall_cards", "--scryfall-cards", "a Scryfall oracle-cards bulk file", "scryfall", "scryfall-oracle-cards.json"),
     Input("scryfall_rulings", "--scryfall-rulings", "a Scryfall rulings bulk file", "scryfall", "scryfall-rulings.json"),
     Input("mtgjson", "--mtgjson", "an MTGJSON AtomicCards file", "mtgjson"),
+    Input(
+        "history",
+        "--history",
+        "a folder of Comprehensive Rules releases (YYYY-MM-DD.txt): adds every rule's history",
+        "cr_archive",
+        metavar="DIR",
+    ),
 )
 
 INPUT_NAMES = tuple(i.name for i in INPUTS)

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import TYPE_CHECKING
 
 from kb.cardnames import CardNameMatcher
 from kb.errors import ContentError, KbError
+from kb.history import Resolution
 from kb.model import Origin, Ruling, natural_key, rule_kind
 from kb.parallel import parallel_map
 from kb.references import find_references
@@ -20,6 +22,10 @@ from kb.terms import TermIndex
 
 if TYPE_CHECKING:
     from kb.store import KnowledgeBase
+
+
+# What a dated citation of a rule deleted since becomes: cited, but linked to nothing.
+_DELETED = "deleted"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +71,8 @@ class Links:
     mentions: dict[str, list[str]] = field(default_factory=dict)
     # (record kind, record id) -> the rule numbers it cites: lets a record be unlinked again
     cites: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    # ruling id -> its citations whose rule was renumbered, reworded or deleted since the ruling's date
+    dated: dict[str, list[Resolution]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +84,7 @@ class _Job:
     citation: Citation
     strict: bool
     card: str | None = None
+    on: date | None = None  # a ruling's date: its rule numbers are those of the release in force then
 
 
 # What finding links in one text yields: its spans as (start, end, target kind, target id),
@@ -118,6 +127,7 @@ def relink_rulings(
     cards: set[str] = set()
     for ruling_id in removed:
         key = ("ruling", ruling_id)
+        links.dated.pop(ruling_id, None)
         for number in links.cites.pop(key, ()):
             numbers.add(number)
             links.backlinks[number] = [c for c in links.backlinks.get(number, []) if (c.kind, c.id) != key]
@@ -130,6 +140,7 @@ def relink_rulings(
     fresh, errors = linker.finish()
     links.spans.update(fresh.spans)
     links.cites.update(fresh.cites)
+    links.dated.update(fresh.dated)
     for number, citations in fresh.backlinks.items():
         numbers.add(number)
         links.backlinks[number] = sorted([*links.backlinks.get(number, []), *citations], key=_citation_order)
@@ -143,7 +154,7 @@ def _link_jobs(finder: Finder, linker: _Linker, jobs: list[_Job], rulings: Itera
     """Find and apply the links of `jobs` and of `rulings` (their text, the rules they explain, their examples' claims)."""
     rulings = list(rulings)
     # Curated text naming a rule the release lacks is an error; imported text, a warning (`Links.unresolved`).
-    jobs = jobs + [_Job(("ruling", r.id), r.text, Citation("ruling", r.id, r.origin), not r.imported, r.card) for r in rulings]
+    jobs = jobs + [_Job(("ruling", r.id), r.text, Citation("ruling", r.id, r.origin), not r.imported, r.card, r.date) for r in rulings]
     # Finding links is the costly, independent part: it runs on every core. Workers
     # are forked with `jobs` in memory: only indices go out, plain tuples come back.
     found = parallel_map(lambda indices: [finder.find(jobs[i]) for i in indices], range(len(jobs)))
@@ -152,7 +163,7 @@ def _link_jobs(finder: Finder, linker: _Linker, jobs: list[_Job], rulings: Itera
     for ruling in rulings:
         citation = Citation("ruling", ruling.id, ruling.origin)
         for number in ruling.rules:
-            linker.cite(number, citation, strict=True)
+            linker.cite(linker.today(number, ruling.id, ruling.date), citation, strict=True)
         if ruling.example:
             for number in ruling.example.rules:
                 linker.cite(number, Citation("ruling", ruling.id, ruling.example.origin), strict=True)
@@ -215,8 +226,13 @@ class _Linker:
         self.mentions: dict[str, set[str]] = defaultdict(set)
         self.cites: dict[tuple[str, str], set[str]] = defaultdict(set)
         self.errors: list[KbError] = []
+        self.dated: dict[str, list[Resolution]] = {}
 
     def apply(self, job: _Job, spans: list[Span], cited: list[tuple[str, bool]]) -> None:
+        if job.on is not None and self.kb.history is not None:
+            # A dated ruling's numbers are followed through the rules' history to today's.
+            cited = [(self.today(number, job.citation.id, job.on), strict) for number, strict in cited]
+            spans = [self.today_span(span, job) for span in spans]
         linked = {number for number, strict in dict.fromkeys(cited) if self.cite(number, job.citation, strict)}
         kept = [s for s in spans if s.target.kind != "rule" or s.target.id in linked]
         for span in kept:
@@ -225,7 +241,28 @@ class _Linker:
         if kept:
             self.spans[job.key] = kept
 
+    def today(self, number: str, ruling: str, on: date | None) -> str:
+        """The number today of rule `number` as a ruling of date `on` meant it; noted when it moved or changed."""
+        history = self.kb.history
+        if history is None or on is None:
+            return number
+        resolution = history.resolve(number, on)
+        if resolution is None or not (resolution.renumbered or resolution.reworded or resolution.current is None):
+            return number
+        noted = self.dated.setdefault(ruling, [])
+        if resolution not in noted:
+            noted.append(resolution)
+        # A rule deleted since keeps its old number: linking it to today's rule of that number would mislead.
+        return resolution.current or _DELETED
+
+    def today_span(self, span: Span, job: _Job) -> Span:
+        if span.target.kind != "rule":
+            return span
+        return Span(span.start, span.end, Target("rule", self.today(span.target.id, job.citation.id, job.on)))
+
     def cite(self, number: str, citation: Citation, strict: bool) -> bool:
+        if number == _DELETED:
+            return False
         """Record that `citation` cites rule `number`; False when the rule cannot be linked.
 
         Without a Comprehensive Rules release loaded, any well-formed number is
@@ -258,4 +295,4 @@ class _Linker:
     def finish(self) -> tuple[Links, list[KbError]]:
         backlinks = {number: sorted(cites.values(), key=_citation_order) for number, cites in self.backlinks.items()}
         mentions = {card: sorted(rulings, key=natural_key) for card, rulings in self.mentions.items()}
-        return Links(self.spans, backlinks, self.unresolved, mentions, dict(self.cites)), self.errors
+        return Links(self.spans, backlinks, self.unresolved, mentions, dict(self.cites), self.dated), self.errors

@@ -25,12 +25,15 @@ _task: Callable | None = None
 
 
 def parallel_map(
-    function: Callable[[Sequence[Item]], list[Result]], items: Sequence[Item], workers: int | None = None
+    function: Callable[[Sequence[Item]], list[Result]],
+    items: Sequence[Item],
+    workers: int | None = None,
+    min_items: int | None = None,  # below this many items, run here (default MIN_ITEMS)
 ) -> list[Result]:
     """`function` applied to chunks of `items`, flattened in order: function(chunk) -> one result per item."""
     global _task
     workers = workers or int(os.environ.get("KB_WORKERS") or 0) or min(os.cpu_count() or 1, 4)
-    if workers < 2 or len(items) < MIN_ITEMS:
+    if workers < 2 or len(items) < (MIN_ITEMS if min_items is None else min_items):
         return function(items)
     # A few chunks per worker even out uneven pieces of work.
     size = -(-len(items) // (workers * 4))

@@ -6,12 +6,15 @@ run these steps; the site step belongs to mkdocs.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from kb.aliases import resolve_aliases
 from kb.check import CheckReport, check_examples
 from kb.errors import BuildError, raise_all
+from kb.history import RulesHistory
+from kb.history_cache import load_history
 from kb.import_summary import summarise
 from kb.merge import merge
 from kb.model import RulesDocument
@@ -35,6 +38,8 @@ class Settings:
     scryfall_cards: Path | None = None
     scryfall_rulings: Path | None = None
     mtgjson: Path | None = None
+    history: Path | None = None  # a folder of releases
+    work_dir: Path | None = None  # where a build keeps what it can reuse next time (the traced history)
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,7 @@ class Sources:
     rules: RulesDocument | None
     previous_rules: RulesDocument | None
     imported: list[Imported]
+    history: RulesHistory | None = None
 
 
 def load_sources(settings: Settings) -> Sources:
@@ -63,7 +69,19 @@ def load_sources(settings: Settings) -> Sources:
     content = load_content(settings.content)
     rules = read_rules(settings.rules) if settings.rules else None
     previous = read_rules(settings.previous_rules) if settings.previous_rules else None
-    return Sources(content, rules, previous, _imports(settings))
+    return Sources(content, rules, previous, _imports(settings), _history(settings, rules))
+
+
+def _history(settings: Settings, rules: RulesDocument | None) -> RulesHistory | None:
+    """Every rule's history through the archive folder, up to the current release."""
+    if settings.history is None:
+        return None
+    if rules is None or settings.rules is None:
+        raise BuildError("a history needs the current rules", hint="give --rules FILE with --history DIR")
+    history, warnings = load_history(settings.history, rules, settings.rules, settings.work_dir)
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    return history
 
 
 def assemble_sources(sources: Sources) -> KnowledgeBase:
@@ -72,7 +90,7 @@ def assemble_sources(sources: Sources) -> KnowledgeBase:
     merged = merge(cards, rulings, sources.imported) if sources.imported else None
     if merged is not None:
         cards, rulings = merged.cards, merged.rulings
-    kb = assemble(cards, rulings, sources.rules, sources.previous_rules)
+    kb = assemble(cards, rulings, sources.rules, sources.previous_rules, sources.history)
     kb.aliases = resolve_aliases(sources.content.aliases, kb)
     if merged is not None:
         kb.import_summary = summarise(sources.imported, merged, kb.links.unresolved)

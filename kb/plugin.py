@@ -65,7 +65,9 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         for name in INPUT_NAMES:
             option = self.config[name]
             inputs[name] = files.get(name) or (Path(os.path.normpath(base / option)) if option else None)
-        return Settings(content=base / self.config.content, templates=base / self.config.templates, **inputs)
+        return Settings(
+            content=base / self.config.content, templates=base / self.config.templates, work_dir=base / ".cache" / "kb", **inputs
+        )
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Having this hook keeps one plugin instance for all of `mkdocs serve`'s rebuilds,

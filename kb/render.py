@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from markupsafe import Markup, escape
 
-from kb import markup, symbols, urls
+from kb import history, markup, symbols, urls
 from kb.card_links import gatherer_url, scryfall_url
 from kb.changes import Changes, diff_releases
 from kb.code_html import python_block
@@ -108,6 +108,9 @@ class Renderer:
             gatherer_url=gatherer_url,
             attached_to=self.attached_to,
             rule_change=self.rule_change,
+            dated_citations=lambda ruling_id: kb.links.dated.get(ruling_id, []),
+            history_entries=lambda number: history.entries(kb.history, number) if kb.history else [],
+            former_numbers=lambda number: history.former_numbers(kb.history, number) if kb.history else [],
             depth=lambda number: {RuleKind.RULE: 1, RuleKind.SUBRULE: 2}.get(rule_kind(number), 0),
         )
 

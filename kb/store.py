@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kb.errors import ContentError, KbError, raise_all
+from kb.history import RulesHistory
 from kb.links import Citation, Links, link_records
 from kb.model import Card, GlossaryTerm, Rule, RulesDocument, Ruling, natural_key, slugify
 
@@ -36,6 +37,7 @@ class KnowledgeBase:
     import_summary: ImportSummary | None = None
     # (kind, id) -> what players call that rule or glossary entry (content/search/aliases.yaml).
     aliases: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    history: RulesHistory | None = None  # every rule's past releases, when built with --history
 
     def cited_by(self, rule_number: str) -> list[Citation]:
         return self.links.backlinks.get(rule_number, [])
@@ -57,6 +59,7 @@ def assemble(
     rulings: Iterable[Ruling],
     rules_document: RulesDocument | None = None,
     previous_rules: RulesDocument | None = None,
+    history: RulesHistory | None = None,
 ) -> KnowledgeBase:
     """Index the records, check that they fit together, and resolve their links."""
     errors: list[KbError] = []
@@ -67,6 +70,7 @@ def assemble(
         glossary={t.id: t for t in rules_document.glossary} if rules_document else {},
         rules_document=rules_document,
         previous_rules=previous_rules,
+        history=history,
     )
     errors.extend(index_records(kb))
     kb.links, link_errors = link_records(kb)

@@ -55,8 +55,27 @@ def verify(settings: Settings, changes: Changes | None = None) -> tuple[Report, 
         report.warnings.append(
             Problem(f"{where} refers to rule {dangling.number}, which this release does not have", dangling.citation.origin)
         )
+    report.warnings += dated_citations(kb)
     _run_examples(kb, changes, report)
     return report, kb
+
+
+def dated_citations(kb: KnowledgeBase) -> list[Problem]:
+    """Rulings citing a rule that was renumbered, deleted or reworded after their date (built with --history)."""
+    problems = []
+    for ruling_id, resolutions in sorted(kb.links.dated.items()):
+        ruling = kb.rulings[ruling_id]
+        for r in resolutions:
+            if r.current is None:
+                what = f"deleted in {r.deleted_in.name if r.deleted_in else 'a later release'}"
+            else:
+                what = ", ".join(
+                    part for part in (f"now {r.current}" if r.renumbered else "", "reworded since" if r.reworded else "") if part
+                )
+            problems.append(
+                Problem(f"ruling {ruling_id} cites rule {r.cited} as of the rules of {r.release.name}: {what}", ruling.origin)
+            )
+    return problems
 
 
 def ablation_cases(kb: KnowledgeBase, rules: list[str] | None, report: Report) -> AblationReport:

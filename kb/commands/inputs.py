@@ -16,7 +16,7 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
             item.flag,
             dest=item.name,
             type=Path,
-            metavar="FILE",
+            metavar=item.metavar,
             help=f"{item.help} (overrides the kb plugin's '{item.name}'; read by kb/sources/{item.importer}.py)",
         )
     parser.add_argument("--cache", type=Path, metavar="DIR", help="use the files `kb fetch` downloaded into this folder")

@@ -28,6 +28,7 @@ INDENT = "  "
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("record", nargs="+", help="a rule number (302.6), a card or glossary name, or a record id")
     parser.add_argument("--json", action="store_true", help="print the record's JSON API document")
+    parser.add_argument("--history", action="store_true", help="a rule's history across releases (a site built with --history)")
     parser.add_argument("-f", "--config", type=Path, default=Path("mkdocs.yml"), help="the project's mkdocs.yml (for site_dir)")
     parser.add_argument("--index", type=Path, help="the index file (default: SITE_DIR/kb.sqlite)")
 
@@ -43,7 +44,30 @@ def run(args: argparse.Namespace) -> int:
             return 0
         style = Style.for_stream(sys.stdout)
         print(Renderer(index, style).render(hit, document, others))
+        if args.history:
+            print(rule_history(document, style))
     return 0
+
+
+def rule_history(document: dict[str, Any], style: Style) -> str:
+    """A rule's history as lines: release, what happened, and the word diff with [-removed-] and {+added+}."""
+    changes = document.get("history")
+    if changes is None:
+        raise KbError("no history in this index", hint="build with kb build --rules FILE --history DIR")
+    lines = ["", style.heading(f"History ({len(changes)} releases)")]
+    for change in changes:
+        if change["first"]:
+            what = f"first as {change['number']}"
+        else:
+            moved = f"renumbered from {change['renumbered_from']} to {change['number']}" if change["renumbered_from"] else ""
+            diff = "".join(_diff_mark(op, text) for op, text in change["diff"])
+            what = "; ".join(part for part in (moved, diff) if part)
+        lines += textwrap.wrap(f"{change['release']}  {what}", style.width, initial_indent=INDENT, subsequent_indent=INDENT * 3)
+    return "\n".join(lines)
+
+
+def _diff_mark(op: str, text: str) -> str:
+    return {"delete": f"[-{text}-]", "insert": f"{{+{text}+}}"}.get(op, text)
 
 
 def resolve(index: SearchIndex, query: str) -> tuple[Hit, list[Hit]]:

@@ -290,7 +290,7 @@ class _Parser:
             self.end_rule()
             self.enter(_Part.CREDITS, line)
         elif wrapped and self.unfinished:
-            self.continue_rule(text, line)
+            self.continue_rule(text, line, same_paragraph=True)
         elif not indented and (reading := read_misnumbered(text, self.last_number())):
             self.note(line, reading.note)
             self.start_rule(reading.number, reading.text, line)
@@ -304,7 +304,7 @@ class _Parser:
         elif (indented or line.soft or wrapped) and self.current is not None:
             # An indented paragraph (or text after a U+2028, or the next line
             # of a hard-wrapped paragraph) belongs to what precedes it.
-            self.continue_rule(text, line)
+            self.continue_rule(text, line, same_paragraph=wrapped)
         elif follows_text and self.in_example and self.current is not None:
             # A paragraph at column one straight after an example (2003): the rule goes on.
             self.note(line, f"a paragraph after an example of {self.current.number}, not indented, read as part of the rule")
@@ -313,10 +313,14 @@ class _Parser:
         else:
             self.reject(line)
 
-    def continue_rule(self, text: str, line: TextLine) -> None:
+    def continue_rule(self, text: str, line: TextLine, same_paragraph: bool = False) -> None:
+        """Add a line to the rule or example being read: as a paragraph, or (hard-wrapped) to the last one."""
         assert self.current is not None
         target = self.current.examples[-1] if self.in_example else self.current.lines
-        target.append(text)
+        if same_paragraph:
+            target[-1] += " " + text
+        else:
+            target.append(text)
         self.mark(line, LineKind.EXAMPLE if self.in_example else LineKind.RULE)
         self.unfinished = not text.endswith(_FINISHED)
 

@@ -142,9 +142,9 @@ def test_a_hard_wrapped_release_joins_its_lines_even_those_starting_with_a_numbe
     assert doc.unparsed == () and doc.notes == ()
     assert numbers(doc) == ["1", "100", "100.1", "100.2"]
     assert doc.rules[2].text == (
-        "A rule whose text runs over\nseveral lines, and cites rule\n100.2 from the middle of a sentence, see rule\n100.1. Another line."
+        "A rule whose text runs over several lines, and cites rule 100.2 from the middle of a sentence, see rule 100.1. Another line."
     )
-    assert doc.rules[3].examples == ("An example that runs over\ntwo lines.",)
+    assert doc.rules[3].examples == ("An example that runs over two lines.",)
     assert parsed.count(LineKind.RULE) == 7  # two headings, four lines of 100.1, one of 100.2
 
 
