@@ -64,6 +64,9 @@ def mtgjson_expected(entries: dict[str, list[dict[str, Any]]]) -> dict[str, list
     for name, faces in entries.items():
         if faces[0].get("layout") in MULTI_FACE and len(faces) > 1:
             ordered = sorted(faces, key=lambda face: face.get("side") or "~")
+            if faces[0]["layout"] == "reversible_card" and len({face.get("faceName") for face in faces}) == 1:
+                # A reversible card showing one card on both sides is that card, with its page.
+                name, ordered = faces[0].get("faceName") or name, ordered[:1]
             expected[name] = [_face_facts(face, _MTGJSON_KEYS) for face in ordered]
     return expected
 
@@ -99,6 +102,7 @@ def _scryfall_site(folder: Path, whole: bool) -> tuple[Path, dict[str, list[list
         objects = [obj for obj in objects if obj["name"] in chosen]
         expected = {name: expected[name] for name in chosen}
     oracle_ids = {obj["oracle_id"] for obj in objects}
+    folder.mkdir(parents=True, exist_ok=True)
     rulings = [r for r in scryfall_rulings(mtgjson_entries()) if r["oracle_id"] in oracle_ids]
     cards = write_scryfall(folder / "oracle-cards.json", objects)
     rulings_path = write_scryfall(folder / "rulings.json", rulings)
