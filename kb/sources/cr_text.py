@@ -36,7 +36,7 @@ from enum import Enum
 from pathlib import Path
 
 from kb.errors import SourceError
-from kb.model import GlossaryTerm, Origin, Rule, RuleKind, RulesDocument, SourceNote, UnparsedLine, rule_kind
+from kb.model import MAX_ID_LENGTH, GlossaryTerm, Origin, Rule, RuleKind, RulesDocument, SourceNote, UnparsedLine, rule_kind
 from kb.sources.cr_typos import follows, place, read_misnumbered
 from kb.sources.text_decoding import TextLine, decode_text, split_lines
 
@@ -406,13 +406,20 @@ class _Parser:
         term = entry[0].text.strip()
         definition = [line.text.strip() for line in entry[1:]]
         obsolete = _OBSOLETE.fullmatch(term)
-        return GlossaryTerm(
+        glossary_term = GlossaryTerm(
             term=obsolete["term"] if obsolete else term,
             text="\n".join(definition),
             origin=self.origin(entry[0]),
             obsolete=obsolete is not None,
             senses=tuple(m["text"] for m in map(_SENSE.fullmatch, definition) if m),
         )
+        if len(glossary_term.id) > MAX_ID_LENGTH:  # its API document's file name would be refused by the file system
+            raise SourceError(
+                f"glossary term too long: its address would be {len(glossary_term.id)} characters, more than {MAX_ID_LENGTH}",
+                glossary_term.origin,
+                "the file is damaged or not the Comprehensive Rules",
+            )
+        return glossary_term
 
     def credits_line(self, line: TextLine) -> None:
         self.mark(line, LineKind.CREDITS)

@@ -280,3 +280,10 @@ def test_unreadable_path(tmp_path: Path) -> None:
         read_rules(missing)
     assert caught.value.origin == Origin(str(missing))
     assert caught.value.message.startswith("cannot read the file")
+
+
+def test_a_glossary_term_too_long_for_an_address_is_one_line_at_its_line() -> None:
+    text = mini_text()
+    error = _error(text.replace("\nAbility\n", "\n" + "Ability " * 40 + "\n", 1))
+    assert error.origin == Origin("bad.txt", text[: text.index("\nAbility\n")].count("\n") + 2)
+    assert error.message.startswith("glossary term too long: its address would be")
