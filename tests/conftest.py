@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from functools import cached_property
 from pathlib import Path
 
 import pytest
@@ -20,16 +21,32 @@ def shared_release(name: str) -> Path:
 
 
 class Bundled:
-    """How many records the bundled content/ holds, counted from the files (content grows; tests must not pin it)."""
+    """How many records the bundled content/ holds, counted from the files (content grows; tests must not pin it).
 
-    def __init__(self) -> None:
+    Read on first use, not when pytest starts: most runs never ask.
+    """
+
+    @cached_property
+    def _content(self):
         from kb.sources.content import load_content
 
-        content = load_content(REPO / "content")
-        self.cards = len(content.cards)
-        self.rulings = len(content.rulings)
-        self.examples = sum(1 for ruling in content.rulings if ruling.example is not None)
-        self.card_initials = sorted({card.id[0] for card in content.cards})
+        return load_content(REPO / "content")
+
+    @property
+    def cards(self) -> int:
+        return len(self._content.cards)
+
+    @property
+    def rulings(self) -> int:
+        return len(self._content.rulings)
+
+    @property
+    def examples(self) -> int:
+        return sum(1 for ruling in self._content.rulings if ruling.example is not None)
+
+    @property
+    def card_initials(self) -> list[str]:
+        return sorted({card.id[0] for card in self._content.cards})
 
 
 BUNDLED = Bundled()
