@@ -253,7 +253,7 @@ def _kb_error(error: BaseException | None) -> KbError | None:
 
 
 class _ErrorsKept(logging.Filter):
-    """Keeps mkdocs' error lines from the console, remembering the first."""
+    """Keeps mkdocs' error lines from the console, remembering the first (with the next, when it ends in ':')."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -262,7 +262,8 @@ class _ErrorsKept(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if record.levelno < logging.ERROR:
             return True
-        self.first = self.first or record.getMessage()
+        if not self.first or self.first.endswith(":"):  # "Error reading page 'x.md':", then the reason
+            self.first = f"{self.first} {record.getMessage()}".strip()
         return False
 
 
