@@ -19,7 +19,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from kb import raw_html, symbols
+from kb import raw_html, symbols, urls
 from kb.build import prepare, render, start_outputs
 from kb.csp import ContentSecurityPolicy
 from kb.errors import KbError
@@ -203,9 +203,9 @@ class _PageFile(File):
 # join the navigation when they are generated, unless mkdocs.yml already places
 # them: each after the page named beside it, or last.
 OPTIONAL_NAV = {
-    "Glossary": ("glossary/index.md", "rules/index.md"),
-    "Changes": ("changes.md", "glossary/index.md"),
-    "Engine": ("engine.md", None),
+    "Glossary": (urls.GLOSSARY, urls.RULES),
+    "Changes": (urls.CHANGES, urls.GLOSSARY),
+    "Engine": (urls.ENGINE, None),
 }
 
 
