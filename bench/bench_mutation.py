@@ -125,17 +125,17 @@ def _mutated(node: ast.AST) -> ast.AST:
     return node
 
 
-def mutants() -> list[Mutant]:
+def mutants(root: Path = REPO) -> list[Mutant]:
     found = []
-    for path in sorted(ENGINE.rglob("*.py")):
+    for path in sorted((root / ENGINE.relative_to(REPO)).rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for index, (_, change, line) in enumerate(_points(tree)):
-            found.append(Mutant(path.relative_to(REPO), index, line, change))
+            found.append(Mutant(path.relative_to(root), index, line, change))
     return found
 
 
-def mutated_source(mutant: Mutant) -> str:
-    tree = ast.parse((REPO / mutant.path).read_text(encoding="utf-8"))
+def mutated_source(root: Path, mutant: Mutant) -> str:
+    tree = ast.parse((root / mutant.path).read_text(encoding="utf-8"))
     target = list(_points(tree))[mutant.index][0]
     if isinstance(target, ast.UnaryOp):  # dropping `not` replaces the node in its parent
         _Apply(target).visit(tree)
@@ -160,8 +160,8 @@ def _scratch_copy() -> Path:
 def killed(root: Path, mutant: Mutant) -> bool:
     """Run the tests against the mutant in a forked process; True when they fail."""
     target = root / mutant.path
-    original = (REPO / mutant.path).read_text(encoding="utf-8")
-    target.write_text(mutated_source(mutant), encoding="utf-8")
+    original = target.read_text(encoding="utf-8")
+    target.write_text(mutated_source(root, mutant), encoding="utf-8")
     try:
         pid = os.fork()
         if pid == 0:  # the child imports the scratch copy of kb, never the real one
@@ -182,11 +182,12 @@ def killed(root: Path, mutant: Mutant) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sample", type=int, help="test only this many mutants, chosen at random")
-    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--seed", type=int, default=11, help="the sample's random seed (default 11)")
     args = parser.parse_args()
     if "kb" in sys.modules:
         raise SystemExit("run this as a script: kb must not be imported before the mutants are")
-    everything = mutants()
+    root = _scratch_copy()  # a snapshot: the working tree may change while the mutants run
+    everything = mutants(root)
     chosen = (
         everything
         if not args.sample
@@ -194,7 +195,6 @@ def main() -> int:
             random.Random(args.seed).sample(everything, min(args.sample, len(everything))), key=lambda m: (m.path, m.index)
         )
     )
-    root = _scratch_copy()
     started = time.perf_counter()
     survivors = []
     try:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kb.engine.cards.definitions import CardDef, Cost
+from kb.engine.continuous import statics_in_play
 from kb.engine.errors import EngineError, IllegalAction
 from kb.engine.mana_symbols import COLORS, MANA_TYPES, ORDER
 from kb.engine.rules_registry import implements
@@ -150,10 +151,10 @@ def alternative_costs_for(game: Game, player: Player, spell: Card) -> dict[int, 
     options: dict[int, Cost] = {}
     if spell.definition.alternative_cost is not None:
         options[spell.card_id] = spell.definition.alternative_cost
-    for permanent in player.battlefield:
-        granted = permanent.definition.grants_alternative_cost
-        if granted:
-            options[permanent.card_id] = Cost(mana=granted)
+    for source, static in statics_in_play(game):
+        if static.layer == "alternative cost" and source.controller == player and static.affects(source, spell):
+            assert static.alternative_cost is not None
+            options[source.card_id] = static.alternative_cost
     return options
 
 

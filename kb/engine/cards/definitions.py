@@ -109,8 +109,10 @@ class StaticAbility:
     """A static ability (rule 604): while its source is on the battlefield it changes the objects it `affects`.
 
     `layer` says what it changes: "control" (you control them), "abilities" (they have `keywords`),
-    "power/toughness" (they get +`power`/+`toughness`) or "cost" (spells it affects cost `cost_change`
-    more generic mana; less when negative)."""
+    "power/toughness" (they get +`power`/+`toughness`), "cost" (spells it affects cost `cost_change`
+    more generic mana; less when negative), "alternative cost" (its controller may cast the spells it
+    affects for `alternative_cost` instead: rule 118.9) or "cast from exile" (its controller may cast
+    the exiled cards it affects: rule 601.3)."""
 
     text: str
     layer: str
@@ -119,6 +121,7 @@ class StaticAbility:
     power: int = 0
     toughness: int = 0
     cost_change: int = 0
+    alternative_cost: Cost | None = None
 
 
 @dataclass(frozen=True)
@@ -140,8 +143,6 @@ class CardDef:
     spell_target: Target | None = None
     additional_cost: Cost | None = None  # rule 118.8
     alternative_cost: Cost | None = None  # its own "rather than pay this spell's mana cost" (rule 118.9)
-    grants_alternative_cost: str = ""  # Jodah: spells you cast may cost this instead
-    casts_linked_exile: bool = False  # Rona: "You may cast spells from among cards exiled with [this]"
     mana_replacement: Callable[[Card, Card, tuple[str, ...]], tuple[str, ...]] | None = None  # rule 106.12b
     enters_with_x_counters: bool = False  # "enters with X +1/+1 counters" (rules 107.3m, 614.1c)
     enters_tapped: bool = False
@@ -232,7 +233,7 @@ def whenever_enchanted_tapped_for_mana() -> Trigger:
 
 
 def whenever_cards_exiled_from_your_library_or_graveyard() -> Trigger:
-    """Laelia's: "Whenever one or more cards are put into exile from your library and/or your graveyard"."""
+    """'Whenever one or more cards are put into exile from your library and/or your graveyard' (once per event)."""
 
     def count(source: Card, event: Event) -> int:
         if not isinstance(event, ZoneChange):

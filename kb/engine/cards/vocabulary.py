@@ -182,8 +182,13 @@ def selector(phrase: str) -> Quality:
     )
 
 
+# Words whose meaning a rule of its own defines: an illegal target for lacking it cites that rule.
+DEFINING_RULES = {"historic": "700.6"}
+
+
 def target(phrase: str, count: Any = 1) -> Target:
-    return Target(f"target {phrase.removeprefix('target ')}", selector(phrase), count=number(count))
+    rule = next((DEFINING_RULES[w] for w in phrase.split() if w in DEFINING_RULES), "115.1")
+    return Target(f"target {phrase.removeprefix('target ')}", selector(phrase), rule=rule, count=number(count))
 
 
 # -- costs -----------------------------------------------------------------------------------
