@@ -28,8 +28,8 @@ from kb.engine.cards.definitions import (
     when_self_cast,
     when_self_enters,
     when_self_leaves,
-    whenever_enchanted_tapped_for_mana,
     whenever_cards_exiled_from_your_library_or_graveyard,
+    whenever_enchanted_tapped_for_mana,
     whenever_self_tapped_for_mana,
     whenever_you_cast,
 )
