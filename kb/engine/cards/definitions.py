@@ -22,8 +22,9 @@ Effect = Callable[["EffectContext"], None]
 
 
 @dataclass(frozen=True)
-class Sacrifice:
-    """A sacrifice cost: 'Sacrifice a creature', 'sacrifice two Mountains'."""
+class Permanents:
+    """The permanents a cost asks for: 'Sacrifice a creature', 'sacrifice two Mountains',
+    'Tap an untapped creature you control'."""
 
     description: str
     count: int
@@ -32,16 +33,18 @@ class Sacrifice:
 
 @dataclass(frozen=True)
 class Cost:
-    """A cost: mana symbols ("{4}", "{X}{X}") plus {T}, {Q}, a sacrifice, discarding this card or other cards."""
+    """A cost: mana symbols ("{4}", "{X}{X}") plus {T}, {Q}, a sacrifice, tapping other permanents, discarding
+    this card or other cards."""
 
     mana: str = ""
     tap: bool = False
     untap: bool = False
-    sacrifice: Sacrifice | None = None
+    sacrifice: Permanents | None = None
     discard_self: bool = False
     discard_cards: int = 0  # "discard N cards": cards from the hand, chosen as the cost is paid
     sacrifice_self: bool = False  # "Sacrifice this"
     exile_from_graveyard: int = 0  # "Exile N cards from your graveyard", chosen as the cost is paid
+    tap_untapped: Permanents | None = None  # "Tap an untapped creature you control", chosen as the cost is paid
 
 
 @dataclass(frozen=True)

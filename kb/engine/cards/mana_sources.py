@@ -9,7 +9,7 @@ from kb.engine.cards.definitions import (
     CardDef,
     Cost,
     ManaProduction,
-    Sacrifice,
+    Permanents,
     TriggeredAbility,
     whenever_self_tapped_for_mana,
 )
@@ -69,7 +69,7 @@ ASHNODS_ALTAR = CardDef(
         ActivatedAbility(
             "mana",
             "Sacrifice a creature: Add {C}{C}.",
-            Cost(sacrifice=Sacrifice("a creature", 1, lambda d: d.has_type("creature"))),
+            Cost(sacrifice=Permanents("a creature", 1, lambda d: d.has_type("creature"))),
             produces=ManaProduction(fixed="CC"),
         ),
     ),

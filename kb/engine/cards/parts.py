@@ -263,7 +263,7 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
         return when_self_enters(), frozenset({Zone.BATTLEFIELD})
     if when == "leaves":
         return when_self_leaves(), everywhere
-    if when == "dies":
+    if when in ("dies", "put into a graveyard from the battlefield"):  # 'dies' is said of creatures only
         return when_self_leaves(Zone.GRAVEYARD), everywhere
     if when == "tapped for mana":
         return whenever_self_tapped_for_mana(), frozenset({Zone.BATTLEFIELD})
@@ -287,6 +287,7 @@ TRIGGERS = (
     "enters",
     "leaves",
     "dies",
+    "put into a graveyard from the battlefield",
     "tapped for mana",
     "enchanted permanent tapped for mana",
     "cast",
