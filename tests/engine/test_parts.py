@@ -254,3 +254,25 @@ def test_a_tap_cost_taps_untapped_creatures_the_payer_controls_each_once() -> No
 def test_a_tap_cost_names_how_many() -> None:
     with pytest.raises(DefinitionError, match="say how many"):
         card("Drum", "Artifact", ("mana", {"add": "{G}", "cost": "{T}, Tap untapped creatures you control"}))
+
+
+def test_a_second_ability_without_a_key_is_activated_by_its_number() -> None:
+    tool = card(
+        "Tool",
+        "Artifact",
+        ("activated", {"cost": "{T}", "effect": {"gain life": 1}}),
+        ("activated", {"cost": "{1}", "effect": {"draw": 1}}),
+    )
+    game = Game(cards=[tool])
+    alice, _ = game.players
+    source = game.battlefield_add("Tool", alice)
+    game.library_add("Island", alice)
+    game.add_mana(alice, "{C}")
+    game.activate(source, "ability-2")
+    game.resolve()
+    assert (len(alice.hand), alice.life, source.tapped) == (1, 20, False)
+
+
+def test_costs_count_in_words() -> None:
+    delver = card("Delver", "Artifact", ("activated", {"cost": "Exile five cards from your graveyard", "effect": {"draw": 1}}))
+    assert delver.activated[0].cost.exile_from_graveyard == 5

@@ -35,7 +35,7 @@ def _zhur_taa_pings(ctx: EffectContext) -> None:
 
 ZHUR_TAA_DRUID = CardDef(
     name="Zhur-Taa Druid",
-    mana_cost="{G}{R}",
+    mana_cost="{R}{G}",
     types=frozenset({"creature"}),
     subtypes=frozenset({"Human", "Druid"}),
     power=1,

@@ -194,7 +194,7 @@ def target(phrase: str, count: Any = 1) -> Target:
 # -- costs -----------------------------------------------------------------------------------
 
 _MANA = re.compile(r"^(\{[^}]+\})+$")
-_COUNTED = re.compile(r"^(?P<count>a|an|one|two|three|\d+) (?P<rest>.+)$")
+_COUNTED = re.compile(rf"^(?P<count>{'|'.join(NUMBERS)}|\d+) (?P<rest>.+)$")
 
 
 def parse_cost(text: str) -> Cost:
