@@ -276,3 +276,14 @@ def test_a_second_ability_without_a_key_is_activated_by_its_number() -> None:
 def test_costs_count_in_words() -> None:
     delver = card("Delver", "Artifact", ("activated", {"cost": "Exile five cards from your graveyard", "effect": {"draw": 1}}))
     assert delver.activated[0].cost.exile_from_graveyard == 5
+
+
+def test_a_verb_without_settings_may_be_written_true() -> None:
+    relic = card("Relic", "Artifact", ("activated", {"cost": "{T}", "target": "creature", "effect": {"tap target": True}}))
+    game = Game(cards=[relic])
+    alice, bob = game.players
+    source = game.battlefield_add("Relic", alice)
+    bears = game.battlefield_add("Grizzly Bears", bob)
+    game.activate(source, targets=[bears])
+    game.resolve()
+    assert bears.tapped
