@@ -126,10 +126,10 @@ def any_full_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
     real = [SHARED_CR / "MagicCompRules 20250919.txt", SHARED_CR / "MagicCompRules 20250606.txt"]
     if all(path.is_file() for path in real) and os.environ.get("KB_TEST_RULES") != "fixture":
         return request.getfixturevalue("_real_full_site")
-    from rules_fixture import write_releases
+    from rules_fixture import cited_by_content, write_releases
 
     root = tmp_path_factory.mktemp("full-from-fixture")
-    return _build_full(root / "project", *write_releases(root / "rules"))
+    return _build_full(root / "project", *write_releases(root / "rules", cited_by_content(REPO)))
 
 
 def _build_full(root: Path, latest: Path, previous: Path) -> Path:

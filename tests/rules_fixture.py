@@ -10,10 +10,13 @@ made-up names beside the two the tests look for.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
 CHAPTERS = {
     "1": "Game Concepts",
+    "2": "Parts of a Card",
     "3": "Card Types",
     "4": "Zones",
     "5": "Turn Structure",
@@ -91,22 +94,35 @@ GLOSSARY = {
 }
 
 
-def release(date: str = "September 19, 2025", older: bool = False) -> str:
-    """The text of the release, effective on `date`; the `older` one lacks rule 302.12 and words rule 104.6 otherwise."""
-    chapters = sorted({section[0] for section in SECTIONS})
+def release(cited: Iterable[str] = (), date: str = "September 19, 2025", older: bool = False) -> str:
+    """The text of the release, effective on `date`, holding every rule in `cited` besides its own.
+
+    The `older` release lacks rule 302.12 and words rule 104.6 otherwise.
+    """
+    sections, counts, with_subrules = dict(SECTIONS), dict(RULES), set(WITH_SUBRULES)
+    for number in cited:  # content grows: whatever it cites is made up here too
+        section, _, rest = number.partition(".")
+        sections.setdefault(section, f"Section {section} of the Test Release")
+        if rest:
+            n = int(re.match(r"\d+", rest)[0])
+            counts[section] = max(counts.get(section, 2), n)
+            if rest[-1].isalpha():
+                with_subrules.add(f"{section}.{n}")
+    chapters = sorted({section[0] for section in sections})
+    ordered = sorted(sections.items(), key=lambda item: int(item[0]))
     lines = ["Magic: The Gathering Comprehensive Rules", "", f"These rules are effective as of {date}.", ""]
     lines += ["Introduction", "", "A release written for kb's tests; it is not the real text.", "", "Contents", ""]
     for chapter in chapters:
         lines.append(f"{chapter}. {CHAPTERS[chapter]}")
-        lines += [f"{number}. {title}" for number, title in SECTIONS.items() if number[0] == chapter]
+        lines += [f"{number}. {title}" for number, title in ordered if number[0] == chapter]
         lines.append("")
     lines += ["Glossary", "", "Credits", ""]
     for chapter in chapters:
         lines += [f"{chapter}. {CHAPTERS[chapter]}", ""]
-        for section, title in SECTIONS.items():
+        for section, title in ordered:
             if section[0] == chapter:
                 lines += [f"{section}. {title}", ""]
-                lines += _section(section, older)
+                lines += _section(section, counts.get(section, 2), with_subrules, older)
     lines += ["Glossary", ""]
     for letter in GLOSSARY_LETTERS:
         term, text = GLOSSARY.get(letter, (f"{letter}test Term", f"A made-up entry filed under {letter}. See rule 100.1."))
@@ -115,32 +131,40 @@ def release(date: str = "September 19, 2025", older: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _section(section: str, older: bool) -> list[str]:
+def _section(section: str, count: int, with_subrules: set[str], older: bool) -> list[str]:
     lines = []
     keywords = KEYWORDS.get(section)
-    for n in range(1, RULES.get(section, 2) + 1):
+    for n in range(1, count + 1):
         number = f"{section}.{n}"
         if older and number == "302.12":
             continue
         if keywords is not None and n > 1:
             name = keywords.get(n) or f"Made-up {section} keyword {n:02d}"
             lines += [f"{number}. {name}", ""]
-            for letter in "abc":
+            for letter in SUBRULES[:6]:
                 lines += [f"{number}{letter} What {name} does, part {letter}, in the test release.", ""]
             continue
         text = TEXT.get(number, f"The text of rule {number} in the test release.")
         if older and number == "104.6":
             text = "The older wording of rule 104.6."
         lines += [f"{number}. {text}", ""]
-        for letter in SUBRULES[:14] if number in WITH_SUBRULES else "":
+        for letter in SUBRULES[:14] if number in with_subrules else "":
             lines += [f"{number}{letter} " + TEXT.get(number + letter, f"The text of rule {number}{letter}."), ""]
     return lines
 
 
-def write_releases(folder: Path) -> tuple[Path, Path]:
-    """The current release and an older one (see `release`), written into `folder`."""
+def write_releases(folder: Path, cited: Iterable[str] = ()) -> tuple[Path, Path]:
+    """The current release and an older one (see `release`), holding the rules in `cited`, written into `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
     latest, previous = folder / "test-rules-2025-09-19.txt", folder / "test-rules-2025-06-06.txt"
-    latest.write_text(release(), encoding="utf-8")
-    previous.write_text(release("June 6, 2025", older=True), encoding="utf-8")
+    latest.write_text(release(cited), encoding="utf-8")
+    previous.write_text(release(cited, "June 6, 2025", older=True), encoding="utf-8")
     return latest, previous
+
+
+def cited_by_content(project: Path) -> set[str]:
+    """The rule numbers the project's content cites (read without any release)."""
+    from kb.build import Settings, load_knowledge_base
+
+    kb = load_knowledge_base(Settings(content=project / "content", templates=project / "templates"))
+    return set(kb.links.backlinks)
