@@ -8,7 +8,6 @@ file trigger a rebuild.
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 from mkdocs.config import config_options as opt
@@ -166,7 +165,7 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
                 outputs.finish_quietly(Path(config.site_dir))
                 return
             # After an edit the pages show at once; the search indexes follow when ready.
-            threading.Thread(target=outputs.finish_quietly, args=(Path(config.site_dir),), daemon=True).start()
+            outputs.finish_later(Path(config.site_dir))
             return
         try:
             with progress.stage("writing search indexes and API"):
