@@ -34,6 +34,19 @@ from kb.model import slugify
 HOOK = "kbPwned"
 REPO = Path(__file__).resolve().parents[1]
 REAL_CR = REPO.parent / "shared" / "data" / "comprehensive-rules"
+# The card fields content/ and Scryfall name alike: each gets the payload.
+_CARD_FIELDS = ("mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty")
+# One page of each kind that is not a card's (every one of them shows hostile input).
+PAGE_KINDS = [
+    "index.html",
+    "cards/index.html",
+    "rulings/index.html",
+    "rules/index.html",
+    "rules/100.html",
+    "glossary/index.html",
+    "changes.html",
+    "engine.html",
+]
 
 
 def _vectors(n: int) -> list[str]:
@@ -215,12 +228,7 @@ def _content(content: Path, payloads: dict[int, str]) -> None:
         card = {
             "name": name,
             "short_name": payload or None,
-            "mana_cost": payload,
-            "type_line": payload,
-            "oracle_text": payload,
-            "power": payload,
-            "toughness": payload,
-            "loyalty": payload,
+            **dict.fromkeys(_CARD_FIELDS, payload),
             "rulings": [
                 # Naming another card and a rule makes links, with tooltips, around the payload.
                 {"date": "2020-01-01", "source": "kb", "text": f"{payload} Unlike {previous}, see rule 100.1. {payload}"},
@@ -246,12 +254,7 @@ def _scryfall(cards_path: Path, rulings_path: Path, payloads: dict[int, str]) ->
             "oracle_id": _oracle_id(1, n),
             "name": name,
             "layout": "normal",
-            "mana_cost": payload,
-            "type_line": payload,
-            "oracle_text": payload,
-            "power": payload,
-            "toughness": payload,
-            "loyalty": payload,
+            **dict.fromkeys(_CARD_FIELDS, payload),
         }
         if n % 3 == 0:
             card["card_faces"] = [
