@@ -21,6 +21,13 @@
   function Text(rules) {
     this.fold = rules.fold;
     this.token = new RegExp(rules.token, "g");
+    // Players' phrases -> the rules' words, as word lists keyed by the phrase's words joined by spaces.
+    this.phrases = new Map();
+    this.longestPhrase = 0;
+    for (var phrase in rules.phrases) {
+      this.phrases.set(phrase, rules.phrases[phrase].split(" "));
+      this.longestPhrase = Math.max(this.longestPhrase, phrase.split(" ").length);
+    }
     this.stopWords = new Set(rules.stopWords.split(" "));
     this.stemRules = rules.stem;
     this.stemMin = rules.stemMin;
@@ -60,8 +67,25 @@
     return word;
   };
 
+  // kb/search_text.py's raw_tokens(): the longest phrase at each word is read as the rules' words.
   Text.prototype.rawTokens = function (text) {
-    return this.normalize(text).match(this.token) || [];
+    var found = this.normalize(text).match(this.token) || [];
+    var out = [];
+    for (var i = 0; i < found.length; ) {
+      var size = Math.min(this.longestPhrase, found.length - i);
+      for (; size > 0; size--) {
+        var words = this.phrases.get(found.slice(i, i + size).join(" "));
+        if (words) break;
+      }
+      if (size > 0) {
+        out.push.apply(out, words);
+        i += size;
+      } else {
+        out.push(found[i]);
+        i += 1;
+      }
+    }
+    return out;
   };
 
   Text.prototype.tokens = function (text) {
