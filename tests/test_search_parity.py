@@ -30,7 +30,7 @@ NODE_HARNESS = REPO / "tests" / "browser" / "web_search_node.js"
 QUERY_SETS = [REPO / "bench" / "search_queries.yaml", REPO / "bench" / "search_queries_unseen.yaml"]
 ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x00", "'", "’", "{T}{Q}", "1" * 200,
        "302.99", "rule 605.", "lae", "laelia ", "Æther", "the of and", "zzzzzzzz", "summoning sick", "creature",
-       "at the same", "at the same time", "same same time time", "+1/+1", "+1/+", "−1/−1 counters", "zero zero"]  # fmt: skip
+       "at the same", "at the same time", "same same time time", "+1/+1", "+1/+", "−1/−1 counters", "zero zero", "wrad", "mnaa tpa"]  # fmt: skip
 
 
 def shared_queries() -> list[str]:

@@ -255,8 +255,12 @@
     return word.length < this.rules.longWord ? 1 : 2;
   };
 
-  // The two spelling keys of a word: its first two letters, its last two.
-  function spellingKeys(term) { return [term.slice(0, 2), "-" + term.slice(-2)]; }
+  // The spelling keys of a word (kb/search_rank.py's spelling_keys): its first two letters, its last two, a 4-letter word's ends.
+  function spellingKeys(term) {
+    var keys = [term.slice(0, 2), "-" + term.slice(-2)];
+    if (term.length === 4) keys.push(term[0] + "-" + term[3]);
+    return keys;
+  }
 
   // The nearest word of the indexed text to `term` within maxEdits; ties: in most records, then A–Z (kb/search_rank.py's nearest).
   Engine.prototype.nearest = function (term) {
