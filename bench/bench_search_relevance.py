@@ -36,7 +36,7 @@ from kb.search_postings import build_search  # noqa: E402
 from kb.web_search import INDEX_DIR, write_web_search  # noqa: E402
 
 DEFAULT_RULES = REPO.parent / "shared" / "data" / "comprehensive-rules" / "MagicCompRules 20250919.txt"
-QUERIES = [REPO / "bench" / "search_queries.yaml", REPO / "bench" / "search_queries_unseen.yaml"]
+QUERIES = [REPO / "bench" / f"search_queries{part}.yaml" for part in ("", "_unseen", "_fresh")]
 KB_SEARCH_JS = REPO / "templates" / "static" / "javascripts" / "kb-search.js"
 NODE_HARNESS = REPO / "tests" / "browser" / "web_search_node.js"
 DEPTH = 10
