@@ -7,6 +7,7 @@ with the reason.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import shutil
@@ -64,12 +65,11 @@ def usb_copy(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy
 
 
-@pytest.fixture(scope="session")
-def served_sub_path(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site served by python's http.server on 127.0.0.1 under /sub/path/; yields its URL."""
-    root = tmp_path_factory.mktemp("www")
+@contextlib.contextmanager
+def serving(site: Path, root: Path) -> Iterator[str]:
+    """`site` served by python's http.server on 127.0.0.1 under /sub/path/ (from the folder `root`); yields its URL."""
     (root / SUB_PATH).parent.mkdir(parents=True)
-    (root / SUB_PATH).symlink_to(full_site, target_is_directory=True)
+    (root / SUB_PATH).symlink_to(site, target_is_directory=True)
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, format: str, *args: object) -> None:
@@ -78,10 +78,19 @@ def served_sub_path(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}/"
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture(scope="session")
+def served_sub_path(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The full site served under /sub/path/; yields its URL."""
+    with serving(full_site, tmp_path_factory.mktemp("www")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
