@@ -26,7 +26,7 @@ from kb.errors import BuildError
 from kb.history_file import HISTORY_FILE
 from kb.links import Span, Target
 from kb.model import Origin, Rule, RuleKind, natural_key, rule_kind, section_of
-from kb.parallel import parallel_map
+from kb.processes import parallel_map
 from kb.rule_nav import section_nav
 from kb.store import KnowledgeBase
 
