@@ -172,7 +172,7 @@ def fetch_history(
     folder: Path,
     *,
     listing_url: str = ARCHIVE_LISTING_URL,
-    progress: Progress | Literal["auto"] | None = "auto",
+    progress: Progress | None = shown,
     timeout: float = 60.0,
     deadline: float = DEADLINE,
     limits: dict[str, int] | None = None,
@@ -187,7 +187,7 @@ def fetch_history(
     """
     check_url(listing_url, "archive listing URL")
     folder = _usable_cache(Path(folder))
-    rules = _Rules(_choose_progress(progress), timeout, deadline, {**LIMITS, **(limits or {})})
+    rules = _Rules(progress or Progress(quiet=True), timeout, deadline, {**LIMITS, **(limits or {})})
     results = []
     for remote in _archive_remotes(_get_json(listing_url, rules), listing_url):
         target = folder / remote.target
