@@ -8,6 +8,9 @@ Layout (every path relative to the site folder; ids are the records' own ids):
     api/cards/<id>.json         a card with its rulings (own rulings first, then general ones)
     api/rulings/<id>.json       one ruling (card or general)
     api/examples/<id>.json      an executable example and its `result`
+    api/history.json.gz         built with --history: every release and every version of every rule
+                                (kb.history_file); a rule's document then has `history`, the
+                                [release, number] of each release where it changed, newest first
 
 A document is a plain dict built by the `*_document` functions below; the
 search index stores the same dicts, so `kb show` prints exactly what the API
@@ -28,6 +31,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from kb import __version__, history, urls
+from kb.history_file import HISTORY_FILE, write_history_file
 from kb.links import LinkTarget
 from kb.model import Card, Example, GlossaryTerm, Rule, Ruling, natural_key, parent_rule, rule_kind, section_of
 from kb.store import KnowledgeBase
@@ -73,6 +77,8 @@ def write_api(kb: KnowledgeBase, site_dir: Path, results: Mapping[str, ExampleOu
     for ruling_id in sorted(kb.rulings.keys() - written):
         ruling_files(api.ruling(kb.rulings[ruling_id]))
     _dump_streamed(api.index(), root / "index.json")
+    if kb.history:
+        write_history_file(kb.history, site_dir)
 
 
 class _Files:
@@ -177,6 +183,8 @@ class ApiDocuments:
             "examples": ({"id": e, "url": urls.ruling_url(r)} for e, r in examples),
             # What the build imported, skipped and merged (kb.import_summary); null without bulk data.
             "import": kb.import_summary.document() if kb.import_summary else None,
+            # Every release and every version of every rule (kb.history_file); null without --history.
+            "history": HISTORY_FILE if kb.history else None,
         }
 
     # --- one record --------------------------------------------------------------
@@ -203,19 +211,13 @@ class ApiDocuments:
             **({"history": self.history(number)} if self.kb.history else {}),
         }
 
-    def history(self, number: str) -> list[JsonDocument]:
-        """The releases where the rule changed, newest first (built with --history)."""
+    def history(self, number: str) -> list[list[str]]:
+        """[release, number] for each release where the rule's number or text changed, newest first (built with --history).
+
+        The text of every version is in the history file (the index's `history`).
+        """
         assert self.kb.history is not None
-        return [
-            {
-                "release": e.release.name,
-                "number": e.number,
-                "first": e.first,
-                "renumbered_from": e.renumbered_from,
-                "diff": [[s.op, s.text] for s in e.diff],
-            }
-            for e in history.entries(self.kb.history, number)
-        ]
+        return [[e.release.name, e.number] for e in history.entries(self.kb.history, number, diffs=0)]
 
     def term(self, term: GlossaryTerm) -> JsonDocument:
         return {

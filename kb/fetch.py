@@ -48,6 +48,9 @@ from kb.text import one_line
 # Wizards publishes each release under a new name; the CLI lets the user pass the current one.
 DEFAULT_CR_URL = "https://media.wizards.com/2025/downloads/MagicCompRules%2020250919.txt"
 BULK_LISTING_URL = "https://api.scryfall.com/bulk-data"
+# A public archive of every release, one YYYY-MM-DD.txt each, listed by GitHub's contents API.
+ARCHIVE_LISTING_URL = "https://api.github.com/repos/xremming/rulesraker/contents/archive/txt"
+_RELEASE_NAME = re.compile(r"\d{4}-\d{2}-\d{2}\.txt")
 CR_FILE = cached_as("rules")
 # Scryfall's bulk type -> (the file it is cached as, what one element of it is)
 BULK_FILES = {"oracle_cards": (cached_as("scryfall_cards"), "card"), "rulings": (cached_as("scryfall_rulings"), "ruling")}
@@ -165,6 +168,69 @@ def _bulk_remotes(listing: Any, listing_url: str) -> list[_Remote]:
             )
         )
     return remotes
+
+
+def fetch_history(
+    folder: Path,
+    *,
+    listing_url: str = ARCHIVE_LISTING_URL,
+    progress: Progress | None = shown,
+    timeout: float = 60.0,
+    deadline: float = DEADLINE,
+    limits: dict[str, int] | None = None,
+) -> list[Fetched]:
+    """Bring an archive folder of CR releases (`kb build --history DIR`) up to date with a public archive.
+
+    The listing is a GitHub contents listing (name, size, download_url of each
+    file). A release already in the folder at the listed size is left alone;
+    each missing one is downloaded like `fetch` downloads the CR (resumed from
+    its .part, capped), verified (the listed size, and it imports as a release)
+    and put in place before the next: an interrupted run keeps what it finished.
+    """
+    check_url(listing_url, "archive listing URL")
+    folder = _usable_cache(Path(folder))
+    rules = _Rules(progress or Progress(quiet=True), timeout, deadline, {**LIMITS, **(limits or {})})
+    results = []
+    for remote in _archive_remotes(_get_json(listing_url, rules), listing_url):
+        target = folder / remote.target
+        if target.is_file() and target.stat().st_size == remote.size:
+            results.append(_unchanged(remote, target)())
+        else:
+            results.append(_fetch_one(folder, remote, rules)())
+    return results
+
+
+def _archive_remotes(listing: Any, listing_url: str) -> list[_Remote]:
+    if not isinstance(listing, list):
+        raise KbError(f"unexpected archive listing from {listing_url}: not a list of files")
+    remotes = []
+    for entry in listing:
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if not isinstance(name, str) or not _RELEASE_NAME.fullmatch(name) or entry.get("type", "file") != "file":
+            continue  # not a release (a README, a folder)
+        size, url = entry.get("size"), entry.get("download_url")
+        if not isinstance(url, str) or not isinstance(size, int) or isinstance(size, bool) or size < 0:
+            raise KbError(f"the archive listing at {listing_url} gives {name} no download_url or size")
+        check_url(url, f"download_url of {name} in the archive listing")
+        remotes.append(_Remote(f"release {name}", "cr", url, name, _release_verifier(size), size=size))
+    if not remotes:
+        raise KbError(f"the archive listing at {listing_url} lists no release (YYYY-MM-DD.txt)")
+    return sorted(remotes, key=lambda remote: remote.target)
+
+
+def _release_verifier(size: int) -> Callable[[Path], str | None]:
+    def verify(path: Path) -> str | None:
+        from kb.sources.cr_text import read_rules  # the importer, only when a release arrives
+
+        if path.stat().st_size != size:
+            return f"size {path.stat().st_size:,} bytes, the listing says {size:,}"
+        try:
+            read_rules(path, allow_truncated=True)
+        except SourceError as e:
+            return f"it does not import as a release: {e.message}"
+        return None
+
+    return verify
 
 
 # -- one file -------------------------------------------------------------------------

@@ -234,18 +234,23 @@ class HistoryEntry:
     diff: tuple[Segment, ...]  # the word diff of its text; () if only the number changed
 
 
-def entries(history: RulesHistory, number: str, context: int = 60) -> list[HistoryEntry]:
-    """Today's rule `number`'s history, newest first; long unchanged stretches of a diff shortened to `context` characters."""
+def entries(history: RulesHistory, number: str, context: int = 60, diffs: int | None = None) -> list[HistoryEntry]:
+    """Today's rule `number`'s history, newest first; long unchanged stretches of a diff shortened to `context` characters.
+
+    Only the `diffs` newest entries get their word diff (all when None); the others' diff is ().
+    """
     versions = history.of(number)
     result = []
-    for before, version in zip([None, *versions], versions, strict=False):
+    newest_diffed = len(versions) - (len(versions) if diffs is None else diffs)
+    for position, (before, version) in enumerate(zip([None, *versions], versions, strict=False)):
         release = history.releases[version.release]
         if before is None:
             result.append(HistoryEntry(release, version.number, True, version.release == 0, None, ()))
             continue
         assert before.text is not None and version.text is not None  # a current rule's lineage has no deletion
         moved = before.number if before.number != version.number else None
-        diff = shorten_diff(word_diff(before.text, version.text), context) if before.text != version.text else ()
+        changed = position >= newest_diffed and before.text != version.text
+        diff = shorten_diff(word_diff(before.text, version.text), context) if changed else ()
         result.append(HistoryEntry(release, version.number, False, False, moved, diff))
     return result[::-1]
 

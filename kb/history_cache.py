@@ -61,17 +61,25 @@ def _read(cache: Path, key: str) -> RulesHistory | None:
         return None
     if not isinstance(data, dict) or data.get("key") != key:
         return None
+    return decode(data)
+
+
+def encode(history: RulesHistory) -> dict[str, list]:
+    """The history as JSON data: the cache file's, the site's (api/history.json.gz) and what `kb show` reads."""
+    return {
+        "releases": [[r.effective_date.isoformat(), Path(r.source).name] for r in history.releases],
+        "lineages": [[[v.release, v.number, v.text] for v in lineage] for lineage in history.lineages],
+    }
+
+
+def decode(data: dict[str, list]) -> RulesHistory:
     releases = tuple(Release(date.fromisoformat(day), source) for day, source in data["releases"])
     lineages = tuple(tuple(Version(*version) for version in lineage) for lineage in data["lineages"])
     return RulesHistory(releases, lineages)
 
 
 def _write(cache: Path, key: str, history: RulesHistory) -> None:
-    data = {
-        "key": key,
-        "releases": [[r.effective_date.isoformat(), Path(r.source).name] for r in history.releases],
-        "lineages": [[[v.release, v.number, v.text] for v in lineage] for lineage in history.lineages],
-    }
+    data = {"key": key, **encode(history)}
     cache.parent.mkdir(parents=True, exist_ok=True)
     partial = cache.with_name(cache.name + f".{os.getpid()}.tmp")
     partial.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -23,6 +23,7 @@ from kb.card_links import gatherer_url, scryfall_url
 from kb.changes import Changes, diff_releases
 from kb.code_html import python_block
 from kb.errors import BuildError
+from kb.history_file import HISTORY_FILE
 from kb.links import LinkTarget, Span
 from kb.model import Origin, Rule, RuleKind, natural_key, rule_kind, section_of
 from kb.processes import parallel_map
@@ -53,6 +54,11 @@ _REMINDER = re.compile(r"\([^()\n]*\)")
 # Beyond this many cards, the card index is split into one page per first letter:
 # one page listing 27,000 cards would be megabytes to download.
 CARDS_ON_ONE_PAGE = 1000
+
+
+# A rule page lists this many of the rule's newest changes with their word diff: a
+# hundred releases of diffs on every page would be most of the site's size.
+HISTORY_LISTED = 2
 
 
 class Renderer:
@@ -110,7 +116,8 @@ class Renderer:
             attached_to=self.attached_to,
             rule_change=self.rule_change,
             dated_citations=lambda ruling_id: kb.links.dated.get(ruling_id, []),
-            history_entries=lambda number: history.entries(kb.history, number) if kb.history else [],
+            history_entries=lambda number: history.entries(kb.history, number, 30, HISTORY_LISTED) if kb.history else [],
+            history_listed=HISTORY_LISTED,
             former_numbers=lambda number: history.former_numbers(kb.history, number) if kb.history else [],
             depth=lambda number: {RuleKind.RULE: 1, RuleKind.SUBRULE: 2}.get(rule_kind(number), 0),
         )
@@ -130,6 +137,8 @@ class Renderer:
         paths += [urls.card_letter_page(letter) for letter in self.card_letters()]
         paths += [urls.card_page(card.id) for card in self.sorted_cards()]
         paths += [urls.rule_section_page(section) for section in self.sections()]
+        if kb.history:
+            paths.append(urls.RULES_AS_OF)
         if kb.glossary:
             paths.append(urls.GLOSSARY)
         if self.report and self.report.implemented:
@@ -171,6 +180,9 @@ class Renderer:
             return self.page(path, "changes.md.j2", changes=self.changes())
         if folder == "cards":
             return self.page(path, "card.md.j2", card=kb.cards[stem], rulings=kb.card_rulings(stem))
+        if path == urls.RULES_AS_OF:
+            assert kb.history
+            return self.page(path, "rules_as_of.md.j2", releases=kb.history.releases, history_file=HISTORY_FILE)
         if folder == "rules":
             numbers = self.sections().get(stem, [])
             nav = section_nav(kb, list(self.sections()), stem, numbers)

@@ -71,6 +71,7 @@ HOME = "index.md"
 CARDS = "cards/index.md"
 GENERAL_RULINGS = "rulings/index.md"
 RULES = "rules/index.md"
+RULES_AS_OF = "rules/as-of.md"  # built with --history
 GLOSSARY = "glossary/index.md"
 ENGINE = "engine.md"
 CHANGES = "changes.md"

@@ -16,11 +16,14 @@ import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from kb.errors import KbError
 from kb.sanitize import json_text, visible, visible_between, visible_data
 from kb.search import MARK_END, MARK_START, Hit, SearchIndex, default_index, strip_marks
+
+if TYPE_CHECKING:  # imported when --history asks: `kb show` starts faster without the history's code
+    from kb.history import RulesHistory
 
 INDENT = "  "
 
@@ -35,7 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     query = " ".join(args.record)
-    with SearchIndex(args.index or default_index(args.config)) as index:
+    index_path = args.index or default_index(args.config)
+    with SearchIndex(index_path) as index:
         hit, others = resolve(index, query)
         document = index.document(hit.kind, hit.id)
         assert document is not None, "every indexed record has its document"
@@ -45,24 +49,39 @@ def run(args: argparse.Namespace) -> int:
         style = Style.for_stream(sys.stdout)
         print(Renderer(index, style).render(hit, document, others))
         if args.history:
-            print(rule_history(document, style))
+            print(rule_history(hit.id, site_history(document, index_path.parent), style))
     return 0
 
 
-def rule_history(document: dict[str, Any], style: Style) -> str:
-    """A rule's history as lines: release, what happened, and the word diff with [-removed-] and {+added+}."""
-    changes = document.get("history")
-    if changes is None:
+def site_history(document: dict[str, Any], site_dir: Path) -> RulesHistory:
+    """The history a site was built with (its api/history.json.gz), for a rule's document from its index."""
+    from kb.history_file import HISTORY_FILE, read_history_file
+
+    if "history" not in document:
         raise KbError("no history in this index", hint="build with kb build --rules FILE --history DIR")
+    path = site_dir / HISTORY_FILE
+    try:
+        return read_history_file(path)
+    except OSError as e:
+        raise KbError(f"{path}: cannot read the site's history ({e.strerror})", hint="show --history reads it beside the index") from None
+    except ValueError as e:
+        raise KbError(str(e), hint="build the site again") from None
+
+
+def rule_history(number: str, rules_history: RulesHistory, style: Style) -> str:
+    """A rule's history as lines: release, what happened, and the word diff with [-removed-] and {+added+}."""
+    from kb.history import entries
+
+    changes = entries(rules_history, number)
     lines = ["", style.heading(f"History ({len(changes)} releases)")]
     for change in changes:
-        if change["first"]:
-            what = f"first as {change['number']}"
+        if change.first:
+            what = f"first as {change.number}"
         else:
-            moved = f"renumbered from {change['renumbered_from']} to {change['number']}" if change["renumbered_from"] else ""
-            diff = "".join(_diff_mark(op, text) for op, text in change["diff"])
+            moved = f"renumbered from {change.renumbered_from} to {change.number}" if change.renumbered_from else ""
+            diff = "".join(_diff_mark(s.op, s.text) for s in change.diff)
             what = "; ".join(part for part in (moved, diff) if part)
-        lines += textwrap.wrap(f"{change['release']}  {what}", style.width, initial_indent=INDENT, subsequent_indent=INDENT * 3)
+        lines += textwrap.wrap(visible(f"{change.release.name}  {what}"), style.width, initial_indent=INDENT, subsequent_indent=INDENT * 3)
     return "\n".join(lines)
 
 

@@ -7,6 +7,7 @@ with the reason.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import subprocess
@@ -70,16 +71,15 @@ def usb_copy(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy
 
 
-@pytest.fixture(scope="session")
-def served_sub_path(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site served by python's http.server on 127.0.0.1 under /sub/path/; yields its URL.
+@contextlib.contextmanager
+def serving(site: Path, root: Path) -> Iterator[str]:
+    """`site` served by python's http.server on 127.0.0.1 under /sub/path/ (from the folder `root`); yields its URL.
 
     The server is a process of its own: a thread here would keep later builds in this
     process from forking (see kb.processes).
     """
-    root = tmp_path_factory.mktemp("www")
     (root / SUB_PATH).parent.mkdir(parents=True)
-    (root / SUB_PATH).symlink_to(full_site, target_is_directory=True)
+    (root / SUB_PATH).symlink_to(site, target_is_directory=True)
     server = subprocess.Popen(
         [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", str(root)],
         stdout=subprocess.PIPE,
@@ -94,6 +94,13 @@ def served_sub_path(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def served_sub_path(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The full site served under /sub/path/; yields its URL."""
+    with serving(full_site, tmp_path_factory.mktemp("www")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,38 @@
+"""The rules' history as one static file of the site: every version of every rule, gzipped.
+
+Beside the rule pages, which show each rule's latest changes, the site keeps
+the whole history once, in `api/history.json.gz`: the releases and every
+rule's lineage with the full text of each version (the cache file's layout,
+`kb.history_cache.encode`). Consecutive versions of a rule sit together, so
+gzip takes the 5 MB of text of a hundred releases down to about half a
+megabyte. The page of the rules as of a date reads it in the browser
+(kb-history.js), and `kb show --history` reads it from the site folder, so the
+texts are stored once.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+from kb.history import RulesHistory
+from kb.history_cache import decode, encode
+
+HISTORY_FILE = "api/history.json.gz"
+
+
+def write_history_file(history: RulesHistory, site_dir: Path) -> None:
+    text = json.dumps(encode(history), ensure_ascii=False, separators=(",", ":"))
+    path = site_dir / HISTORY_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # mtime 0: the same history gives the same bytes, build after build.
+    path.write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
+
+
+def read_history_file(path: Path) -> RulesHistory:
+    """The history a site was built with; OSError if the file is missing, ValueError if it is damaged."""
+    try:
+        return decode(json.loads(gzip.decompress(path.read_bytes())))
+    except (EOFError, gzip.BadGzipFile, KeyError, TypeError) as e:
+        raise ValueError(f"{path}: not a history file ({e})") from None

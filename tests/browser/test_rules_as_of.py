@@ -1,0 +1,95 @@
+"""The rules as of a date (rules/as-of.html): a 2018 date shows that release's text, linked to today's rule.
+
+The site is the bundled content built with the current release and three archived
+ones around 2018, served over HTTP (the page reads api/history.json.gz with fetch).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import serving
+from tests.conftest import copy_project, shared_release
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "data" / "comprehensive-rules-archive"
+# In force on 2018-01-19 (Rules Lawyer's rulings), on 2018-08-01 (the date chosen below), and after.
+RELEASES = ("2017-09-25.txt", "2018-07-13.txt", "2019-01-25.txt")
+# Straight quotes and dashes: the history leaves typography out (kb.history.plain).
+TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
+
+
+@pytest.fixture(scope="module")
+def history_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from kb.cli import main
+
+    current = shared_release("MagicCompRules 20250919.txt")
+    if not all((ARCHIVE / name).is_file() for name in RELEASES):
+        pytest.skip(f"the archived releases {RELEASES} are not under {ARCHIVE}")
+    root = copy_project(tmp_path_factory.mktemp("as-of") / "project")
+    archive = root.parent / "archive"
+    archive.mkdir()
+    for name in RELEASES:
+        shutil.copy(ARCHIVE / name, archive / name)
+    site = root / "site"
+    assert main(["build", "-f", str(root / "mkdocs.yml"), "--rules", str(current), "--history", str(archive), "-d", str(site)]) == 0
+    return site
+
+
+@pytest.fixture(scope="module")
+def served(history_site: Path, tmp_path_factory: pytest.TempPathFactory):
+    with serving(history_site, tmp_path_factory.mktemp("www")) as url:
+        yield url
+
+
+def release_line(name: str, number: str) -> str:
+    """Rule `number`'s line in an archived release file, as written there (Windows-1252)."""
+    for line in (ARCHIVE / name).read_bytes().decode("cp1252").splitlines():
+        if line.startswith(number + " "):
+            return line.removeprefix(number + " ").strip()
+    raise AssertionError(f"{number} is not in {name}")
+
+
+def test_a_2018_date_shows_that_releases_text_and_links_to_todays_rule(page, served: str) -> None:
+    page.goto(served + "rules/as-of.html")
+    page.fill("input[name=date]", "2018-08-01")
+    page.fill("input[name=section]", "704")
+    page.click("form.kb-as-of button")
+    rule = page.locator("#then-704\\.5t")
+    rule.wait_for()
+    assert "the release of 2018-07-13" in page.locator(".kb-as-of-status").inner_text()
+    then = rule.locator(".kb-rule-text").inner_text()
+    assert then == "704.5t " + release_line("2018-07-13.txt", "704.5t").translate(TYPOGRAPHY)
+    assert "Two-Headed Giant" in then and "0 or less life" in then
+    link = rule.locator(".kb-then-now a")
+    now = link.inner_text()
+    assert now != "704.5t"  # renumbered since (704.6a in the release of 2025-09-19)
+    link.click()
+    page.wait_for_url(f"**/rules/704.html#{now}")
+    today = page.locator(f"[id='{now}']").locator("xpath=..").inner_text()
+    assert "Two-Headed Giant" in today and "0 or less life" in today
+
+
+def test_a_rule_pages_history_opens_the_rule_as_of_a_date(page, served: str) -> None:
+    page.goto(served + "rules/704.html")
+    block = page.locator("[id='704.6a']").locator("xpath=..").locator("details.kb-history")
+    block.locator("summary").click()
+    assert "formerly 704.5t, 704.5s" in block.locator("summary").inner_text()
+    block.locator("a", has_text="the text on any date").click()
+    # The link opens the rule as it reads today, marked; then an earlier date is chosen.
+    expect(page.locator(".kb-then-chosen")).to_have_id("then-704.6a")
+    page.fill("input[name=date]", "2018-01-19")
+    page.click("form.kb-as-of button")
+    page.locator("#then-704\\.5s").wait_for()
+    assert release_line("2017-09-25.txt", "704.5s").translate(TYPOGRAPHY) in page.locator("#then-704\\.5s").inner_text()
+
+
+def test_a_date_before_the_first_release_says_so(page, served: str) -> None:
+    page.goto(served + "rules/as-of.html?date=2010-01-01&section=704")
+    expect(page.locator(".kb-as-of-status")).to_contain_text("No release here was in force on 2010-01-01")
+    assert "the earliest is 2017-09-29" in page.locator(".kb-as-of-status").inner_text()
+    assert page.locator(".kb-then").count() == 0
