@@ -19,7 +19,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from kb import raw_html, symbols
+from kb import offline, raw_html, symbols
 from kb.csp import ContentSecurityPolicy
 from kb.errors import KbError
 from kb.inputs import INPUT_NAMES
@@ -185,6 +185,8 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         try:
             with progress.stage("writing search indexes and API"):
                 outputs.finish(Path(config.site_dir))
+            # Last: the offline manifest hashes every file of the finished site.
+            offline.write(Path(config.site_dir), config.site_name, config.site_description or "")
         except KbError as e:
             raise PluginError(str(e)) from None
 
