@@ -178,3 +178,40 @@ def test_a_rebuild_that_changes_one_card_fetches_only_what_changed(project, cont
     assert MARKER in updated.locator("article").inner_text()
     # Everything stays stored across the update.
     open_page(context, server.url + "index.html").locator("[data-kb-offline][data-kb-offline-state=done]").wait_for()
+
+
+@pytest.fixture(scope="module")
+def served_default(default_site: Path):
+    server = Server(default_site.parent)
+    yield server
+    server.close()
+
+
+def test_installable_by_chromiums_own_check(served_default, browser, tmp_path: Path):
+    """Chromium's own install check (what its install button asks), in a profile on disk: a private one is never installable."""
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    profile = browser.browser_type.launch_persistent_context(tmp_path / "profile", executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    try:
+        page = profile.new_page()
+        page.goto(served_default.url + "index.html")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        cdp = profile.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and manifest["url"] == served_default.url + "manifest.webmanifest"
+    finally:
+        profile.close()
+
+
+def test_from_disk_nothing_changes(default_site: Path, context):
+    """file://: no worker, no offline control, not one console error; search works as before."""
+    page = context.new_page()
+    console = []
+    page.on("console", lambda message: console.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: context.errors.append(str(error)))
+    page.goto((default_site / "index.html").as_uri())
+    assert search(page, "laelia")
+    assert page.locator("[data-kb-offline]").is_hidden()
+    assert page.evaluate("'serviceWorker' in navigator ? navigator.serviceWorker.controller : null") is None
+    assert console == []
