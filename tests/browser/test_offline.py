@@ -12,6 +12,7 @@ import functools
 import http.server
 import json
 import threading
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -215,3 +216,36 @@ def test_from_disk_nothing_changes(default_site: Path, context):
     assert page.locator("[data-kb-offline]").is_hidden()
     assert page.evaluate("'serviceWorker' in navigator ? navigator.serviceWorker.controller : null") is None
     assert console == []
+
+
+def test_the_bundle_unpacks_opens_from_disk_and_searches(default_site: Path, context, tmp_path: Path, capsys):
+    from kb.cli import main
+
+    archive = tmp_path / "stick" / "rulings.zip"
+    assert main(["bundle", "-d", str(default_site), "-o", str(archive)]) == 0
+    printed = capsys.readouterr().out
+    assert f"wrote {archive}: {archive.stat().st_size / 1e6:.1f} MB" in printed
+    index = tmp_path / "stick" / "rulings.kb.sqlite"
+    assert f"wrote {index}" in printed
+
+    with zipfile.ZipFile(archive) as zf:
+        zf.extractall(tmp_path / "phone")
+    page = context.new_page()
+    page.on("pageerror", lambda error: context.errors.append(str(error)))
+    page.goto((tmp_path / "phone" / "rulings" / "index.html").as_uri())
+    found = search(page, "laelia")
+    assert found and found[0].endswith("/rulings/cards/laelia-the-blade-reforged.html")
+    page.goto(found[0])
+    assert page.locator("h1").first.inner_text().startswith("Laelia, the Blade Reforged")
+
+    # The terminal index beside the archive answers kb search where it lies.
+    assert main(["search", "--index", str(index), "laelia"]) == 0
+    assert "Laelia, the Blade Reforged" in capsys.readouterr().out
+
+
+def test_bundle_without_a_built_site_says_so(tmp_path: Path, capsys):
+    from kb.cli import main
+
+    assert main(["bundle", "-d", str(tmp_path / "nothing"), "-o", str(tmp_path / "rulings.zip")]) == 1
+    assert capsys.readouterr().err == f"error: {tmp_path / 'nothing'}: no built site there (run kb build first, or pass --site-dir)\n"
+    assert not (tmp_path / "rulings.zip").exists()
