@@ -11,7 +11,8 @@ three moments, and the plugin calls the steps below:
                    5. start_outputs  JSON API and search indexes, written meanwhile     (kb.outputs)
     on_files       the pages join mkdocs' files
                    6. mkdocs turns them into HTML, into a work folder
-    on_post_build  the outputs are moved into the site mkdocs wrote
+    on_post_build  the outputs are moved into the site mkdocs wrote, then
+                   kb.offline hashes it for the service worker (offline manifest, sw.js)
 then `kb build` (`build_site`, at the end) swaps the work folder in for site/:
 
                    7. swap           the new site replaces the old one whole            (kb.site_swap)

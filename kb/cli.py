@@ -19,6 +19,7 @@ COMMANDS = {
     "rules-stats": "print statistics of a Comprehensive Rules file as JSON",
     "search": "search the built site's offline index from a terminal",
     "show": "print one rule, card, glossary term or ruling with its links",
+    "bundle": "write the built site as one ZIP to carry and open offline, the terminal index beside it",
 }
 
 

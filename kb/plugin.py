@@ -18,7 +18,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from kb import raw_html, symbols, urls
+from kb import offline, raw_html, symbols, urls
 from kb.build import prepare, render, start_outputs
 from kb.csp import ContentSecurityPolicy
 from kb.errors import KbError
@@ -170,6 +170,8 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         try:
             with progress.stage("writing search indexes and API"):
                 outputs.finish(Path(config.site_dir))
+            # Last: the offline manifest hashes every file of the finished site.
+            offline.write(Path(config.site_dir), config.site_name, config.site_description or "")
         except KbError as e:
             raise PluginError(str(e)) from e  # kb.build.run_mkdocs finds e again
 

@@ -671,7 +671,13 @@
     Promise.all([results, suggestions]).then(function () {
       if (sequence === self.sequence) self.container.dataset.kbSearchState = "done";
     }).catch(function (err) {
-      if (sequence === self.sequence) self.say("Search is unavailable: " + err.message);
+      // Offline with part of the index not downloaded, kb-offline.js says which parts.
+      var offline = window.kbOffline ? window.kbOffline.searchUnavailable() : Promise.resolve(null);
+      offline.then(function (why) {
+        if (sequence !== self.sequence) return;
+        self.say(why || "Search is unavailable: " + err.message);
+        self.container.dataset.kbSearchState = "failed";
+      });
     });
   };
 
@@ -688,6 +694,7 @@
       link.href = new URL(n[1], root).href;
       box.appendChild(link);
     });
+    if (window.kbOffline) window.kbOffline.markMissing(box);
   };
 
   /* Loads the next page of results and shows every result so far grouped by
@@ -723,6 +730,7 @@
         item.appendChild(button);
         self.list.appendChild(item);
       }
+      if (window.kbOffline) window.kbOffline.markMissing(self.list);
       // Keep the keyboard where it was: the list was drawn again.
       if (focused) {
         var again = self.links().filter(function (a) { return a.href === focused; })[0];
