@@ -147,11 +147,14 @@ class Background:
         return self._reason
 
     def stop(self) -> None:
-        """End a child now; a thread cannot be ended, so it is left to finish, unwaited for."""
+        """End a child now; a thread cannot be ended, so it is waited for: it must not go on
+        writing into a folder its caller is about to remove."""
         if self._process is not None:
             if self._process.is_alive():
                 self._process.terminate()
             self._process.join()
+        elif self._thread is not None:
+            self._thread.join()
 
     def _in_thread(self, job: Callable[[], None]) -> None:
         try:

@@ -62,3 +62,20 @@ def test_a_failed_job_says_why_in_one_line(forked: bool, monkeypatch: pytest.Mon
     monkeypatch.setattr(processes, "can_fork", lambda: forked)
     assert processes.Background(_full_disk, name="test-job").wait() == "/site/api/index.json: No space left on device"
     assert processes.Background(_many_lines, name="test-job").wait() == "first line"
+
+
+def test_stopping_a_job_run_by_a_thread_waits_until_it_has_written(monkeypatch: pytest.MonkeyPatch, tmp_path):
+    # A thread cannot be ended: stop() must not return while it may still write into a folder
+    # its caller removes next (a failed build's work folder came back that way).
+    monkeypatch.setattr(processes, "can_fork", lambda: False)
+    started = threading.Event()
+
+    def slow_writer() -> None:
+        started.set()
+        threading.Event().wait(0.5)
+        (tmp_path / "written").write_text("late", encoding="utf-8")
+
+    job = processes.Background(slow_writer, name="test-job")
+    started.wait()
+    job.stop()
+    assert (tmp_path / "written").exists()
