@@ -134,7 +134,10 @@ def _fill(db: sqlite3.Connection, kb: KnowledgeBase, built: BuiltSearch) -> None
     meta.update({f"fields:{kind}": json.dumps(fields) for kind, fields in packer.fields.items()})
     db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
     db.executemany("INSERT INTO terms VALUES (?, ?, ?, ?)", _terms(built))
-    db.executemany("INSERT INTO spelling VALUES (?, ?, ?)", ((k, w, n) for k, words in spelling_buckets(built.index, built.words) for w, n in words))
+    db.executemany(
+        "INSERT INTO spelling VALUES (?, ?, ?)",
+        ((k, w, n) for k, words in spelling_buckets(built.index, built.words) for w, n in words),
+    )
 
 
 def _terms(built: BuiltSearch) -> Iterator[tuple[str, int, str | None, str]]:

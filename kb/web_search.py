@@ -36,7 +36,6 @@ import json
 import re
 import shutil
 from collections import defaultdict
-from collections.abc import Iterable
 from pathlib import Path
 
 from kb.search_postings import HEAD, BuiltSearch, Postings, build_search, encode, head, spelling_buckets
@@ -197,12 +196,3 @@ def _card_names(writer: _IndexWriter, records: list[list[str]]) -> list[str]:
     for key, names in sorted(by_key.items()):
         writer.write(f"n/{key}.js", _js("names", key, sorted(names, key=lambda n: (name_key(n[0]), n[0]))))
     return sorted(by_key)
-
-
-def index_size(site_dir: Path) -> int:
-    """Total bytes of a written index (for the benchmark and the build summary)."""
-    return sum(p.stat().st_size for p in _files(site_dir / INDEX_DIR))
-
-
-def _files(root: Path) -> Iterable[Path]:
-    return (p for p in root.rglob("*") if p.is_file())
