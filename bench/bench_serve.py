@@ -189,7 +189,7 @@ class Server:
 
 
 @dataclass
-class Target:
+class EditedRuling:
     """One ruling in a card file, and where it shows: its card's page and its id there."""
 
     file: Path
@@ -207,7 +207,7 @@ class Target:
         return relative(f"{card_url(self.card)}#{self.ruling}", page)
 
 
-def pick_target(content: Path) -> Target:
+def pick_target(content: Path) -> EditedRuling:
     """The first ruling of the first curated card file that has rulings."""
     for file in sorted((content / "cards").glob("*.yaml")):
         record = yaml.safe_load(file.read_text(encoding="utf-8"))
@@ -218,11 +218,11 @@ def pick_target(content: Path) -> Target:
             # A card ruling's id is card + date + ordinal among that card's rulings of that date
             # (checked against the served page once it is built).
             ordinal = sum(1 for r in rulings[: index + 1] if r.get("date") == date)
-            return Target(file, index, card, ruling_id(card, date, ordinal), rulings[index]["text"])
+            return EditedRuling(file, index, card, ruling_id(card, date, ordinal), rulings[index]["text"])
     raise SystemExit(f"no curated card with rulings in {content / 'cards'}")
 
 
-def write_ruling_text(target: Target, text: str) -> None:
+def write_ruling_text(target: EditedRuling, text: str) -> None:
     """Replace the ruling's `text:` value in place, as an author would, leaving every other line as it is.
 
     The YAML is not loaded and dumped again: that would reformat the whole file
@@ -267,7 +267,7 @@ class Edit:
         return max(self.card_seconds, self.cited_seconds)
 
 
-def measure_edit(server: Server, target: Target, number: int, rule: str, builds_before: int) -> Edit:
+def measure_edit(server: Server, target: EditedRuling, number: int, rule: str, builds_before: int) -> Edit:
     section = rule_page(rule)
     href = target.href_from(section)
     before = server.get(section)

@@ -233,8 +233,10 @@ def report(site: Path, args: argparse.Namespace) -> None:
         ratio_gz = f"{packed / material_gz:.4f}" if material_gz else "-"
         index_raw = file_sizes(site, [f for f in files if f != JS])[0]
         verdict = "ok" if index_raw <= BUDGET_KB * 1000 else f"over {BUDGET_KB} KB"
-        print(f"{query[:20]:<20} {len(files):>5} {raw / 1000:>8.1f} {packed / 1000:>7.1f} {ms:>7.1f} {ratio_raw:>13} {ratio_gz:>15}"
-              f"   index {index_raw / 1000:.1f} KB {verdict}")
+        print(
+            f"{query[:20]:<20} {len(files):>5} {raw / 1000:>8.1f} {packed / 1000:>7.1f} {ms:>7.1f} {ratio_raw:>13} {ratio_gz:>15}"
+            f"   index {index_raw / 1000:.1f} KB {verdict}"
+        )
 
 
 def _has_playwright() -> bool:

@@ -18,7 +18,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 RULES = REPO.parent / "shared" / "data" / "comprehensive-rules"
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 # Page kind -> its path in the site (a fragment lands on a permalink).
 PAGES = {

@@ -25,7 +25,11 @@ def resolve_aliases(aliases: Iterable[Alias], kb: KnowledgeBase) -> dict[tuple[s
     for alias in aliases:
         for number in alias.rules:
             if not _RULE_NUMBER.match(number):
-                errors.append(ContentError(f"alias {alias.names[0]!r}: {number!r} is not a rule number", alias.origin, "write it as 704 or 704.5j"))
+                errors.append(
+                    ContentError(
+                        f"alias {alias.names[0]!r}: {number!r} is not a rule number", alias.origin, "write it as 704 or 704.5j"
+                    )
+                )
         for term_id in alias.glossary:
             if slugify(term_id) != term_id:
                 hint = f"write the glossary entry's id, as in its URL: {slugify(term_id)}"

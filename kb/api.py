@@ -28,14 +28,14 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from kb import __version__, history, urls
-from kb.links import Target
+from kb.links import LinkTarget
 from kb.model import Card, Example, GlossaryTerm, Rule, Ruling, natural_key, parent_rule, rule_kind, section_of
 from kb.store import KnowledgeBase
 
 # Bump when a field is renamed or removed, or its meaning changes; adding a field is compatible.
 SCHEMA_VERSION = 1
 
-Document = dict[str, Any]
+JsonDocument = dict[str, Any]
 
 
 class ExampleOutcome(Protocol):
@@ -55,7 +55,7 @@ def write_api(kb: KnowledgeBase, site_dir: Path, results: Mapping[str, ExampleOu
     for term_id, document in api.glossary():
         files.dump("glossary", term_id, document)
 
-    def ruling_files(document: Document) -> None:
+    def ruling_files(document: JsonDocument) -> None:
         files.dump("rulings", document["id"], document)
         if document["example"] is not None:
             files.dump("examples", document["example"]["id"], document["example"])
@@ -92,7 +92,7 @@ class _Files:
         for folder in folders:
             (root / folder).mkdir(parents=True, exist_ok=True)
 
-    def dump(self, folder: str, name: str, document: Document) -> None:
+    def dump(self, folder: str, name: str, document: JsonDocument) -> None:
         data = (_compact(document) + "\n").encode()
         fd = os.open(f"{self.root}/{folder}/{name}.json", self._FLAGS, 0o666)
         try:
@@ -104,15 +104,7 @@ class _Files:
 
 def target_url(kind: str, record_id: str, kb: KnowledgeBase) -> str:
     """The page URL of any linkable or citing record."""
-    if kind == "rule":
-        return urls.rule_url(record_id)
-    if kind == "glossary":
-        return urls.glossary_url(record_id)
-    if kind == "card":
-        return urls.card_url(record_id)
-    if kind == "ruling":
-        return urls.ruling_url(kb.rulings[record_id])
-    raise ValueError(f"unknown record kind {kind!r}")
+    return urls.ruling_url(kb.rulings[record_id]) if kind == "ruling" else urls.record_url(kind, record_id)
 
 
 class ApiDocuments:
@@ -123,7 +115,7 @@ class ApiDocuments:
         self.results = results or {}
         # Without a release loaded, the rules that content cites still get a
         # document (text null), as they get a page: their cited_by is the point.
-        self.numbers = sorted(set(kb.rules) | set(kb.links.backlinks), key=natural_key)
+        self.numbers = kb.rules_with_a_page()
         # Computed once so that each rule's children cost nothing to look up.
         self.children: dict[str, list[str]] = defaultdict(list)
         for number in self.numbers:
@@ -133,33 +125,33 @@ class ApiDocuments:
         for numbers in self.children.values():
             numbers.sort(key=natural_key)
         # General rulings are attached to many cards: their documents are built once.
-        self.general: dict[str, Document] = {}
+        self.general: dict[str, JsonDocument] = {}
 
     # --- collections -------------------------------------------------------------
 
-    def rules(self) -> Iterable[tuple[str, Document]]:
+    def rules(self) -> Iterable[tuple[str, JsonDocument]]:
         for number in self.numbers:
             yield number, self.rule(number)
 
-    def glossary(self) -> Iterable[tuple[str, Document]]:
+    def glossary(self) -> Iterable[tuple[str, JsonDocument]]:
         for term_id in sorted(self.kb.glossary):
             yield term_id, self.term(self.kb.glossary[term_id])
 
-    def cards(self) -> Iterable[tuple[str, Document]]:
+    def cards(self) -> Iterable[tuple[str, JsonDocument]]:
         for card_id in sorted(self.kb.cards):
             yield card_id, self.card(self.kb.cards[card_id])
 
-    def rulings(self) -> Iterable[tuple[str, Document]]:
+    def rulings(self) -> Iterable[tuple[str, JsonDocument]]:
         for ruling_id in sorted(self.kb.rulings):
             yield ruling_id, self.ruling(self.kb.rulings[ruling_id])
 
-    def examples(self) -> Iterable[tuple[str, Document]]:
+    def examples(self) -> Iterable[tuple[str, JsonDocument]]:
         for ruling_id in sorted(self.kb.rulings):
             ruling = self.kb.rulings[ruling_id]
             if ruling.example is not None:
                 yield ruling.example.id, self.example(ruling.example, ruling)
 
-    def index(self) -> Document:
+    def index(self) -> JsonDocument:
         """The index document; its five id lists are iterators, written one entry at a time by `write_api`.
 
         With the full knowledge base they hold 100,000 entries: built as one
@@ -189,7 +181,7 @@ class ApiDocuments:
 
     # --- one record --------------------------------------------------------------
 
-    def rule(self, number: str) -> Document:
+    def rule(self, number: str) -> JsonDocument:
         """A rule's document; `text` is null for a rule cited by content when no release is loaded."""
         rule: Rule | None = self.kb.rules.get(number)
         examples = rule.examples if rule else ()
@@ -211,7 +203,7 @@ class ApiDocuments:
             **({"history": self.history(number)} if self.kb.history else {}),
         }
 
-    def history(self, number: str) -> list[Document]:
+    def history(self, number: str) -> list[JsonDocument]:
         """The releases where the rule changed, newest first (built with --history)."""
         assert self.kb.history is not None
         return [
@@ -225,7 +217,7 @@ class ApiDocuments:
             for e in history.entries(self.kb.history, number)
         ]
 
-    def term(self, term: GlossaryTerm) -> Document:
+    def term(self, term: GlossaryTerm) -> JsonDocument:
         return {
             "id": term.id,
             "term": term.term,
@@ -236,7 +228,7 @@ class ApiDocuments:
             "url": urls.glossary_url(term.id),
         }
 
-    def card(self, card: Card, embed_rulings: bool = True) -> Document:
+    def card(self, card: Card, embed_rulings: bool = True) -> JsonDocument:
         """A card's document; with `embed_rulings=False`, `rulings` lists the rulings' ids (the search index's form)."""
         rulings = self.kb.card_rulings(card.id)
         return {
@@ -267,7 +259,7 @@ class ApiDocuments:
             "url": urls.card_url(card.id),
         }
 
-    def ruling(self, ruling: Ruling) -> Document:
+    def ruling(self, ruling: Ruling) -> JsonDocument:
         return {
             "id": ruling.id,
             "card": ruling.card,
@@ -282,13 +274,13 @@ class ApiDocuments:
             "url": urls.ruling_url(ruling),
         }
 
-    def _shared_ruling(self, ruling: Ruling) -> Document:
+    def _shared_ruling(self, ruling: Ruling) -> JsonDocument:
         document = self.general.get(ruling.id)
         if document is None:
             document = self.general[ruling.id] = self.ruling(ruling)
         return document
 
-    def example(self, example: Example, ruling: Ruling) -> Document:
+    def example(self, example: Example, ruling: Ruling) -> JsonDocument:
         outcome = self.results.get(example.id)
         result = None
         if outcome is not None:
@@ -309,19 +301,19 @@ class ApiDocuments:
 
     # --- links -------------------------------------------------------------------
 
-    def links(self, keys: Iterable[tuple[str, str]]) -> list[Document]:
+    def links(self, keys: Iterable[tuple[str, str]]) -> list[JsonDocument]:
         """The distinct targets linked from the given texts of one record, rules in number order."""
-        targets: set[Target] = set()
+        targets: set[LinkTarget] = set()
         for key in keys:
             targets.update(span.target for span in self.kb.links.spans.get(key, []))
         ordered = sorted(targets, key=lambda t: (t.kind, natural_key(t.id)))
         return [{"kind": t.kind, "id": t.id, "url": target_url(t.kind, t.id, self.kb)} for t in ordered]
 
-    def cited_by(self, number: str) -> list[Document]:
+    def cited_by(self, number: str) -> list[JsonDocument]:
         return [{"kind": c.kind, "id": c.id, "url": target_url(c.kind, c.id, self.kb)} for c in self.kb.cited_by(number)]
 
 
-def _dump_streamed(document: Document, path: Path) -> None:
+def _dump_streamed(document: JsonDocument, path: Path) -> None:
     """Write a document whose values may be iterators: each item is encoded and written on its own.
 
     The bytes are those json.dumps would give for the same document with lists.

@@ -34,8 +34,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from kb.aliases import resolve_aliases
-from kb.check import CheckReport, check_examples
 from kb.errors import BuildError, KbError, raise_all
+from kb.example_runs import ExampleRuns, run_examples
 from kb.history import RulesHistory
 from kb.history_cache import load_history
 from kb.import_summary import summarise
@@ -72,7 +72,7 @@ class Checked:
     """A knowledge base that passed its checks, with the report the pages show."""
 
     kb: KnowledgeBase
-    report: CheckReport
+    report: ExampleRuns
 
 
 @dataclass(frozen=True)
@@ -151,9 +151,9 @@ def _imports(settings: Settings) -> list[Imported]:
     return imported
 
 
-def check(kb: KnowledgeBase) -> CheckReport:
+def check(kb: KnowledgeBase) -> ExampleRuns:
     """Run every example; a ruling whose example no longer holds stops the build."""
-    report = check_examples(kb)
+    report = run_examples(kb)
     raise_all(report.errors())
     return report
 
@@ -211,7 +211,7 @@ def build_site(config: MkDocsConfig, site_dir: Path) -> None:
 log = logging.getLogger("mkdocs.plugins.kb")
 
 
-def _say_what_was_read(kb: KnowledgeBase, report: CheckReport) -> None:
+def _say_what_was_read(kb: KnowledgeBase, report: ExampleRuns) -> None:
     if kb.import_summary:
         for line in kb.import_summary.lines():
             log.info(line)

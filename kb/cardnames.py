@@ -111,7 +111,7 @@ GAME_WORDS = frozenset(
 )
 
 
-class Span(NamedTuple):
+class NameMatch(NamedTuple):
     """A card name found in a text: text[start:end] names the card `card_id`."""
 
     start: int
@@ -188,12 +188,12 @@ class CardNameMatcher:
             self._own[card_id] = index
         return index
 
-    def find(self, text: str, card_id: str | None = None) -> list[Span]:
+    def find(self, text: str, card_id: str | None = None) -> list[NameMatch]:
         """The card names in `text`, left to right; `card_id` is the card the text is a ruling of."""
         text = _straight(text)
         own = self._own_index(card_id) if card_id else {}
         blocked = _blocked(text)
-        spans: list[Span] = []
+        spans: list[NameMatch] = []
         resume = 0
         for word in _CANDIDATE.finditer(text):
             start = word.start()
@@ -211,7 +211,7 @@ class CardNameMatcher:
                 _inside(blocked, start, end) or _NOT_A_CARD_AFTER.match(text, end) or _in_longer_name(text, name, start, end)
             ):
                 continue
-            spans.append(Span(start, end, name.card_id))
+            spans.append(NameMatch(start, end, name.card_id))
             resume = end
         return spans
 

@@ -215,10 +215,6 @@ def _print_failure(check: _PrintCheck) -> str:
     return f"print check failed: expected {wanted!r}, got {got!r}"
 
 
-def run_examples(examples: Iterable[Example], cards: Sequence[CardDef] = ()) -> list[ExampleResult]:
-    return [run_example(example, cards=cards) for example in examples]
-
-
 def ablation(examples: Iterable[Example], rules: Iterable[str] | None = None, cards: Sequence[CardDef] = ()) -> AblationReport:
     """Switch off each rule in turn; every passing example that names it must now fail."""
     examples = list(examples)

@@ -43,6 +43,7 @@ from kb.inputs import cached_as
 from kb.progress import Progress
 from kb.progress import progress as shown
 from kb.sources.json_stream import iter_array
+from kb.text import one_line
 
 # Wizards publishes each release under a new name; the CLI lets the user pass the current one.
 DEFAULT_CR_URL = "https://media.wizards.com/2025/downloads/MagicCompRules%2020250919.txt"
@@ -59,6 +60,7 @@ LIMITS = {"cr": 32 << 20, "listing": 4 << 20, "oracle_cards": 1 << 30, "rulings"
 _MARGIN = 64 << 10
 DEADLINE = 3600.0  # seconds for one file, however its bytes trickle in
 _HEADERS = {"User-Agent": f"kb/{__version__} (rulings knowledge base)", "Accept": "*/*", "Accept-Encoding": "identity"}
+
 
 @dataclass(frozen=True, slots=True)
 class Fetched:
@@ -350,7 +352,7 @@ def _open(
             return None
         if exc.code == 416 and "Range" in headers:
             raise _RangeNotSatisfiable from None
-        raise KbError(f"cannot download {url}: HTTP {exc.code} {_one_line(str(exc.reason))}") from None
+        raise KbError(f"cannot download {url}: HTTP {exc.code} {one_line(str(exc.reason))[:200]}") from None
     except (urllib.error.URLError, OSError, http.client.HTTPException, ValueError) as exc:
         reason = f"no answer within the {deadline.seconds:g} s deadline" if deadline.expired else _reason(exc)
         raise KbError(f"cannot reach {_host(url)}: {reason}", hint="check the network; the cache is unchanged") from None
@@ -378,13 +380,9 @@ def _get_json(url: str, rules: _Rules) -> Any:
     except (OSError, http.client.HTTPException) as exc:
         raise KbError(f"cannot reach {_host(url)}: {_reason(exc)}", hint="check the network; the cache is unchanged") from None
     except (ValueError, RecursionError) as exc:
-        raise KbError(f"{url} did not answer with JSON: {_one_line(str(exc))}") from None
+        raise KbError(f"{url} did not answer with JSON: {one_line(str(exc))[:200]}") from None
     finally:
         deadline.cancel()
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())[:200]
 
 
 def _host(url: str) -> str:
@@ -393,7 +391,7 @@ def _host(url: str) -> str:
 
 def _reason(exc: BaseException) -> str:
     reason = getattr(exc, "reason", None) or exc
-    return _one_line(str(reason)) or type(exc).__name__
+    return one_line(str(reason))[:200] or type(exc).__name__
 
 
 # -- verification ---------------------------------------------------------------------

@@ -79,7 +79,9 @@ class Deadline:
         return max(self._at - time.monotonic(), 0.0)
 
     def cancel(self) -> None:
+        """Stop the timer, and wait for its thread to end: a process with threads does not fork (kb.processes)."""
         self._timer.cancel()
+        self._timer.join()
 
     def _expire(self) -> None:
         with self._lock:

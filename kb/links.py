@@ -29,7 +29,7 @@ _DELETED = "deleted"
 
 
 @dataclass(frozen=True, slots=True)
-class Target:
+class LinkTarget:
     kind: str  # "rule", "card" or "glossary"
     id: str
 
@@ -40,7 +40,7 @@ class Span:
 
     start: int
     end: int
-    target: Target
+    target: LinkTarget
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -154,12 +154,14 @@ def _link_jobs(finder: Finder, linker: _Linker, jobs: list[_Job], rulings: Itera
     """Find and apply the links of `jobs` and of `rulings` (their text, the rules they explain, their examples' claims)."""
     rulings = list(rulings)
     # Curated text naming a rule the release lacks is an error; imported text, a warning (`Links.unresolved`).
-    jobs = jobs + [_Job(("ruling", r.id), r.text, Citation("ruling", r.id, r.origin), not r.imported, r.card, r.date) for r in rulings]
+    jobs = jobs + [
+        _Job(("ruling", r.id), r.text, Citation("ruling", r.id, r.origin), not r.imported, r.card, r.date) for r in rulings
+    ]
     # Finding links is the costly, independent part: it runs on every core. Workers
     # are forked with `jobs` in memory: only indices go out, plain tuples come back.
     found = parallel_map(lambda indices: [finder.find(jobs[i]) for i in indices], range(len(jobs)))
     for job, (spans, cited) in zip(jobs, found, strict=True):
-        linker.apply(job, [Span(start, end, Target(kind, target)) for start, end, kind, target in spans], cited)
+        linker.apply(job, [Span(start, end, LinkTarget(kind, target)) for start, end, kind, target in spans], cited)
     for ruling in rulings:
         citation = Citation("ruling", ruling.id, ruling.origin)
         for number in ruling.rules:
@@ -258,7 +260,7 @@ class _Linker:
     def today_span(self, span: Span, job: _Job) -> Span:
         if span.target.kind != "rule":
             return span
-        return Span(span.start, span.end, Target("rule", self.today(span.target.id, job.citation.id, job.on)))
+        return Span(span.start, span.end, LinkTarget("rule", self.today(span.target.id, job.citation.id, job.on)))
 
     def cite(self, number: str, citation: Citation, strict: bool) -> bool:
         if number == _DELETED:

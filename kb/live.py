@@ -25,8 +25,8 @@ from pathlib import Path
 
 from kb import urls
 from kb.build import Checked, Settings, check, link, load_sources, render
-from kb.check import check_examples
 from kb.errors import raise_all
+from kb.example_runs import run_examples
 from kb.inputs import INPUT_NAMES
 from kb.links import Finder, relink_rulings
 from kb.merge import merge
@@ -95,33 +95,33 @@ class LiveBuild:
         raise_all(errors + link_errors)
 
         # Examples are few and fast: run them all, so the report stays whole.
-        report = check_examples(kb)
+        report = run_examples(kb)
         raise_all(report.errors())
         checked = Checked(kb, report)
 
         renderer = Renderer(kb, settings.templates, report)
-        paths = {urls.source_path(urls.card_url(c)) for c in edit.cards | mentioned if c in kb.cards}
-        paths |= {urls.source_path(urls.card_url(c.id)) for c in kb.cards.values() if set(c.general_rulings) & edit.general}
-        paths |= {urls.source_path(urls.rule_page(n)) for n in numbers}
+        paths = {urls.card_page(c) for c in edit.cards | mentioned if c in kb.cards}
+        paths |= {urls.card_page(c.id) for c in kb.cards.values() if set(c.general_rulings) & edit.general}
+        paths |= {urls.rule_section_page(n) for n in numbers}
         if edit.general:
-            paths.add("rulings/index.md")
+            paths.add(urls.GENERAL_RULINGS)
         if edit.cards_listed:
-            paths |= {"cards/index.md", "index.md"}
-            paths |= {urls.source_path(urls.card_letter_url(urls.card_letter(c))) for c in edit.cards}
+            paths |= {urls.CARDS, urls.HOME}
+            paths |= {urls.card_letter_page(urls.card_letter(c)) for c in edit.cards}
         if report.exercised_by != state.checked.report.exercised_by:
-            paths.add("engine.md")
+            paths.add(urls.ENGINE)
         # Rule pages and the Engine page name each example by its ruling's text.
         edited = {r.id for r in added} | set(removed)
         for results in (state.checked.report.results, report.results):
             exercised = {n for rid in edited if rid in results for n in results[rid].rules_exercised}
-            paths |= {urls.source_path(urls.rule_page(n)) for n in exercised}
+            paths |= {urls.rule_section_page(n) for n in exercised}
             if exercised:
-                paths.add("engine.md")
+                paths.add(urls.ENGINE)
         existing = set(renderer.page_paths())
         if existing != state.pages.keys():
             # A rule section gained its first citation or lost its last: the indexes list sections,
             # and every section page links to its neighbours.
-            paths |= {p for p in existing if p.startswith("rules/")} | {"index.md"}
+            paths |= {p for p in existing if p.startswith("rules/")} | {urls.HOME}
             for gone in state.pages.keys() - existing:
                 del state.pages[gone]
         changed = set()

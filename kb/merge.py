@@ -23,6 +23,7 @@ from datetime import date
 
 from kb.model import Card, Ruling, card_slug, ruling_id, variant_id
 from kb.rewordings import canonical, older_phrases
+from kb.text import one_line
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201b": "'", "\u2032": "'", "\u201c": '"', "\u201d": '"'})
 # Card fields a later source may fill in when an earlier one leaves them empty.
@@ -47,7 +48,7 @@ def normalise(text: str) -> str:
     """Text as compared for duplicates: same characters, quotes, spacing and case."""
     if not text.isascii():  # most rulings are plain ASCII: skip the slow steps for them
         text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
-    return " ".join(text.split()).casefold()
+    return one_line(text).casefold()
 
 
 def merge(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from kb.api import write_api
 from kb.errors import BuildError
-from kb.processes import Background, one_line
+from kb.processes import Background, in_a_thread, one_line
 from kb.search import INDEX_NAME
 from kb.search_index import write_search_index
 from kb.search_postings import build_search
@@ -80,6 +80,10 @@ class BackgroundOutputs:
             self.finish(site_dir)
         except BuildError as e:
             logging.getLogger("mkdocs.plugins.kb").warning(str(e))
+
+    def finish_later(self, site_dir: Path) -> None:
+        """`finish_quietly` on a thread of its own: the live preview serves the new pages meanwhile."""
+        in_a_thread(self.finish_quietly, site_dir)
 
     def cancel(self) -> None:
         self.cancelled = True

@@ -8,7 +8,6 @@ file trigger a rebuild.
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 from mkdocs.config import config_options as opt
@@ -19,7 +18,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from kb import raw_html, symbols
+from kb import raw_html, symbols, urls
 from kb.build import prepare, render, start_outputs
 from kb.csp import ContentSecurityPolicy
 from kb.errors import KbError
@@ -166,7 +165,7 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
                 outputs.finish_quietly(Path(config.site_dir))
                 return
             # After an edit the pages show at once; the search indexes follow when ready.
-            threading.Thread(target=outputs.finish_quietly, args=(Path(config.site_dir),), daemon=True).start()
+            outputs.finish_later(Path(config.site_dir))
             return
         try:
             with progress.stage("writing search indexes and API"):
@@ -203,9 +202,9 @@ class _PageFile(File):
 # join the navigation when they are generated, unless mkdocs.yml already places
 # them: each after the page named beside it, or last.
 OPTIONAL_NAV = {
-    "Glossary": ("glossary/index.md", "rules/index.md"),
-    "Changes": ("changes.md", "glossary/index.md"),
-    "Engine": ("engine.md", None),
+    "Glossary": (urls.GLOSSARY, urls.RULES),
+    "Changes": (urls.CHANGES, urls.GLOSSARY),
+    "Engine": (urls.ENGINE, None),
 }
 
 

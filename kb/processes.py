@@ -4,16 +4,19 @@ The contract:
 
 - A fork happens only while this process runs a single thread (`can_fork`). A
   fork copies every lock as it is, and a lock another thread held at that
-  instant stays held forever in the child. `kb serve` runs server threads, so
-  there the work runs in this process: `parallel_map` serially, `Background`
-  in a thread at the same priority.
+  instant stays held forever in the child. `kb serve` runs server threads
+  once its first build is done, so from then on the work runs in this
+  process: `parallel_map` serially, `Background` in a thread.
 - What crosses from a child back to the parent is small: `parallel_map`'s
   results (pickled), and a `Background` job's one-line reason for failing.
   Everything else the child needs it has from the fork, unpickled.
 - A forked child dies with its parent, even one killed by `kill -9`
   (`_die_with_parent`): it must not go on writing into a work folder that the
   next build removes.
-- `frozen()` moves every object that exists into the garbage collector's
+- The build starts threads only here (`Background`, `in_a_thread`); the one
+  other thread kb starts, `kb fetch`'s deadline timer (kb.guarded_http), is
+  joined when it is cancelled.
+- `frozen()` and `freeze_for_good()` move every object that exists into the garbage collector's
   permanent generation: the collector stops walking millions of records again
   and again, and a forked child does not copy the pages it would touch.
 """
@@ -93,6 +96,11 @@ def parallel_map(
 def _run_chunk(chunk: Sequence) -> list:
     assert _task is not None
     return _task(chunk)
+
+
+def in_a_thread(function: Callable[..., None], *args: object) -> None:
+    """`function(*args)` on a daemon thread of this process, not waited for (it must report its own failure)."""
+    threading.Thread(target=function, args=args, daemon=True).start()
 
 
 # --- one job in the background --------------------------------------------------------------------

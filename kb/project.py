@@ -41,4 +41,6 @@ def settings(config: MkDocsConfig, options: Any = None) -> Settings:
     options = options if options is not None else config.plugins["kb"].config
     base = Path(config.config_file_path or ".").resolve().parent
     files = {name: Path(os.path.normpath(base / options[name])) if options[name] else None for name in INPUT_NAMES}
-    return Settings(content=base / options["content"], templates=base / options["templates"], work_dir=base / ".cache" / "kb", **files)
+    return Settings(
+        content=base / options["content"], templates=base / options["templates"], work_dir=base / ".cache" / "kb", **files
+    )

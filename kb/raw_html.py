@@ -60,7 +60,7 @@ def restore(html: str, held: Stash | None) -> str:
 
 
 def _unused_token(markdown: str) -> str:
-    """"kbraw", or "kbraw1", "kbraw2", …: the first that appears nowhere in `markdown`.
+    """ "kbraw", or "kbraw1", "kbraw2", …: the first that appears nowhere in `markdown`.
 
     Letters and digits only, so no Markdown escape or entity in the page's
     text can spell it either.

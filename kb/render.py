@@ -23,14 +23,15 @@ from kb.card_links import gatherer_url, scryfall_url
 from kb.changes import Changes, diff_releases
 from kb.code_html import python_block
 from kb.errors import BuildError
-from kb.links import Span, Target
+from kb.links import LinkTarget, Span
 from kb.model import Origin, Rule, RuleKind, natural_key, rule_kind, section_of
 from kb.processes import parallel_map
 from kb.rule_nav import section_nav
 from kb.store import KnowledgeBase
+from kb.text import shorten
 
 if TYPE_CHECKING:  # the report is data here: rendering never runs the engine
-    from kb.check import CheckReport
+    from kb.example_runs import ExampleRuns
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,7 @@ class Page:
     text: str
 
 
-def render_pages(kb: KnowledgeBase, templates: Path, report: CheckReport | None = None) -> list[Page]:
+def render_pages(kb: KnowledgeBase, templates: Path, report: ExampleRuns | None = None) -> list[Page]:
     """Every page of the site, in a stable order; `report` says what the engine verified."""
     return Renderer(kb, templates, report).pages()
 
@@ -57,7 +58,7 @@ CARDS_ON_ONE_PAGE = 1000
 class Renderer:
     """Renders the pages of one knowledge base; `render(path)` redoes a single page."""
 
-    def __init__(self, kb: KnowledgeBase, templates: Path, report: CheckReport | None) -> None:
+    def __init__(self, kb: KnowledgeBase, templates: Path, report: ExampleRuns | None) -> None:
         self.kb = kb
         self.report = report
         self.env = jinja2.Environment(
@@ -92,7 +93,7 @@ class Renderer:
             link=lambda url: urls.relative(url, self.here),
             linked=lambda kind, record_id, text: self.linked(kind, record_id, text, self.here),
             rule=kb.rules.get,
-            rule_shown=lambda number: number in kb.rules or number in kb.links.backlinks,
+            rule_shown=kb.has_a_page,
             rule_title=self.rule_title,
             rule_url=urls.rule_url,
             card_url=urls.card_url,
@@ -117,24 +118,24 @@ class Renderer:
     def pages(self) -> list[Page]:
         """Every page; card pages, most of the site, are rendered on every core."""
         paths = self.page_paths()
-        cards = [p for p in paths if p.startswith("cards/") and p != "cards/index.md"]
-        others = [self.render(p) for p in paths if not (p.startswith("cards/") and p != "cards/index.md")]
+        cards = [p for p in paths if p.startswith("cards/") and p != urls.CARDS]
+        others = [self.render(p) for p in paths if not (p.startswith("cards/") and p != urls.CARDS)]
         # (card pages last: rendered in parallel below)
         return others + parallel_map(lambda indices: [self.render(cards[i]) for i in indices], range(len(cards)))
 
     def page_paths(self) -> list[str]:
         """The path of every page the knowledge base has."""
         kb = self.kb
-        paths = ["index.md", "cards/index.md", "rulings/index.md", "rules/index.md"]
-        paths += [urls.source_path(urls.card_letter_url(letter)) for letter in self.card_letters()]
-        paths += [urls.source_path(urls.card_url(card.id)) for card in self.sorted_cards()]
-        paths += [f"rules/{section}.md" for section in self.sections()]
+        paths = [urls.HOME, urls.CARDS, urls.GENERAL_RULINGS, urls.RULES]
+        paths += [urls.card_letter_page(letter) for letter in self.card_letters()]
+        paths += [urls.card_page(card.id) for card in self.sorted_cards()]
+        paths += [urls.rule_section_page(section) for section in self.sections()]
         if kb.glossary:
-            paths.append("glossary/index.md")
+            paths.append(urls.GLOSSARY)
         if self.report and self.report.implemented:
-            paths.append("engine.md")
+            paths.append(urls.ENGINE)
         if kb.rules_document and kb.previous_rules:
-            paths.append("changes.md")
+            paths.append(urls.CHANGES)
         return paths
 
     def render(self, path: str) -> Page:
@@ -142,9 +143,9 @@ class Renderer:
         kb = self.kb
         folder, _, name = path.rpartition("/")
         stem = name.removesuffix(".md")
-        if path == "index.md":
+        if path == urls.HOME:
             return self.page(path, "home.md.j2", cards=self.sorted_cards(), sections=len(self.sections()))
-        if path == "cards/index.md":
+        if path == urls.CARDS:
             letters = self.card_letters()
             if letters:
                 counts = {letter: len(cards) for letter, cards in letters.items()}
@@ -154,18 +155,18 @@ class Renderer:
             cards = self.card_letters().get(stem, [])
             title = "Cards: " + ("0–9 and symbols" if stem == "0" else stem.upper())
             return self.page(path, "cards_index.md.j2", title=title, cards=cards, letters={}, total=len(kb.cards))
-        if path == "rulings/index.md":
+        if path == urls.GENERAL_RULINGS:
             general = sorted((r for r in kb.rulings.values() if r.is_general), key=lambda r: r.origin)  # as authored
             return self.page(path, "general_rulings.md.j2", rulings=general)
-        if path == "rules/index.md":
+        if path == urls.RULES:
             return self.page(path, "rules_index.md.j2", chapters=self.chapters())
-        if path == "glossary/index.md":
+        if path == urls.GLOSSARY:
             terms = sorted(kb.glossary.values(), key=lambda t: t.term.lower())
             also_called = {term.id: kb.aliases.get(("glossary", term.id), []) for term in terms}
             return self.page(path, "glossary.md.j2", terms=terms, also_called=also_called)
-        if path == "engine.md":
+        if path == urls.ENGINE:
             return self.page(path, "engine.md.j2")
-        if path == "changes.md":
+        if path == urls.CHANGES:
             assert kb.rules_document and kb.previous_rules
             return self.page(path, "changes.md.j2", changes=self.changes())
         if folder == "cards":
@@ -222,7 +223,7 @@ class Renderer:
         title = f' title="{escape(_shorten(tip))}"' if tip else ""
         return f'<a class="kb-ref kb-ref-{span.target.kind}" href="{escape(urls.relative(url, here))}"{title}>{escape(label)}</a>'
 
-    def tooltip(self, target: Target) -> str:
+    def tooltip(self, target: LinkTarget) -> str:
         """What a link's target says, for a hover: a rule's text, or a keyword's definition."""
         if target.kind == "glossary" and target.id in self.kb.glossary:
             return self.kb.glossary[target.id].text
@@ -234,12 +235,8 @@ class Renderer:
         return f"{rule.text}: {first.text}" if first and rule.kind is RuleKind.RULE and len(rule.text) < 40 else rule.text
 
     @staticmethod
-    def target_url(target: Target) -> str:
-        if target.kind == "card":
-            return urls.card_url(target.id)
-        if target.kind == "glossary":
-            return urls.glossary_url(target.id)
-        return urls.rule_url(target.id)
+    def target_url(target: LinkTarget) -> str:
+        return urls.record_url(target.kind, target.id)
 
     def related_cards(self, card_id: str) -> list[tuple[Any, str]]:
         """Cards this card's rulings name, and cards whose rulings name this one: (card, how)."""
@@ -315,7 +312,7 @@ class Renderer:
         return self._sections
 
     def _group_sections(self) -> dict[str, list[str]]:
-        numbers = set(self.kb.rules) | set(self.kb.links.backlinks)
+        numbers = self.kb.rules_with_a_page()
         by_section: dict[str, list[str]] = defaultdict(list)
         for number in numbers:
             section = section_of(number)
@@ -347,4 +344,4 @@ def _by_letter(terms: list) -> dict[str, list]:
 
 
 def _shorten(text: str, limit: int = 160) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return shorten(text, limit)

@@ -251,12 +251,8 @@ class SearchIndex:
         return self.db.execute(sql, (record_id, kind, record_id)).fetchone()
 
     def _url(self, kind: str, record_id: str) -> str:
-        if kind == "rule":
-            return urls.rule_url(record_id)
-        if kind == "glossary":
-            return urls.glossary_url(record_id)
-        if kind == "card":
-            return urls.card_url(record_id)
+        if kind != "ruling":
+            return urls.record_url(kind, record_id)
         # A ruling's page is its card's (or the general rulings'): its row knows which.
         row = self._record(_SHOWN, kind, record_id)
         return _shown(*row)[1] if row else ""
@@ -297,7 +293,9 @@ class _StoredPostings:
 
     def entry(self, term: str) -> Entry | None:
         if term not in self.cache:
-            row = self.db.execute("SELECT count, coalesce(head, postings), head IS NOT NULL FROM terms WHERE term = ?", (term,)).fetchone()
+            row = self.db.execute(
+                "SELECT count, coalesce(head, postings), head IS NOT NULL FROM terms WHERE term = ?", (term,)
+            ).fetchone()
             self.cache[term] = Entry(row[0], row[1], bool(row[2])) if row else None
         return self.cache[term]
 

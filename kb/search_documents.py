@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from kb import urls
 from kb.model import RuleKind, natural_key, parent_rule, rule_kind, section_of
 from kb.store import KnowledgeBase
+from kb.text import shorten
 
 # Field weights: a match in a record's own name outranks one in its text; an
 # alias (another name for the record) sits in between; a rule's parent number
@@ -40,7 +41,7 @@ class SearchDocument:
 
     def record(self) -> list[str]:
         """What a result shows: kind, title, url#anchor, context line, snippet."""
-        return [self.kind, self.title, self.url, self.context, shorten(self.snippet)]
+        return [self.kind, self.title, self.url, self.context, shorten(self.snippet, SNIPPET_CHARS)]
 
 
 def searchable_documents(kb: KnowledgeBase) -> Iterator[SearchDocument]:
@@ -52,9 +53,7 @@ def searchable_documents(kb: KnowledgeBase) -> Iterator[SearchDocument]:
     """
     aliases = kb.aliases
     see_rule = _glossary_aliases(kb)
-    # Without a CR release, the rules that content cites still have pages (listing who cites them).
-    numbers = sorted(set(kb.rules) | set(kb.links.backlinks), key=natural_key)
-    for number in numbers:
+    for number in kb.rules_with_a_page():
         yield _rule_document(kb, number, [*see_rule.get(number, []), *aliases.get(("rule", number), [])])
     for term_id in sorted(kb.glossary):
         yield _glossary_document(kb, term_id, aliases.get(("glossary", term_id), []))
@@ -178,9 +177,3 @@ def _ruling_document(kb: KnowledgeBase, ruling_id: str) -> SearchDocument:
     context = f"General ruling · rule {explains}" if explains else "General ruling"
     fields = {CONTEXT: list(ruling.rules), BODY: [ruling.text]}
     return SearchDocument("ruling", ruling_id, shorten(ruling.text, 70), url, context, ruling.text, fields)
-
-
-def shorten(text: str, limit: int = SNIPPET_CHARS) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
-

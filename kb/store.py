@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from kb.errors import ContentError, KbError, raise_all
 from kb.history import RulesHistory
 from kb.links import Citation, Links, link_records
-from kb.model import Card, GlossaryTerm, Rule, RulesDocument, Ruling, natural_key, slugify
+from kb.model import Card, GlossaryTerm, Rule, RulesDocument, Ruling, natural_key
 
 if TYPE_CHECKING:
     from kb.import_summary import ImportSummary
@@ -39,6 +39,17 @@ class KnowledgeBase:
     aliases: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     history: RulesHistory | None = None  # every rule's past releases, when built with --history
 
+    def rules_with_a_page(self) -> list[str]:
+        """Every rule number the site shows, in order: the release's rules, and the rules content cites.
+
+        Without a CR release, a cited rule still has a place on its section's
+        page (listing who cites it), a JSON document and a search entry.
+        """
+        return sorted(set(self.rules) | set(self.links.backlinks), key=natural_key)
+
+    def has_a_page(self, rule_number: str) -> bool:
+        return rule_number in self.rules or rule_number in self.links.backlinks
+
     def cited_by(self, rule_number: str) -> list[Citation]:
         return self.links.backlinks.get(rule_number, [])
 
@@ -48,10 +59,6 @@ class KnowledgeBase:
         own = sorted(self.rulings_by_card.get(card_id, []), key=lambda r: (r.date is None, r.date, natural_key(r.id)))
         general = [self.rulings[g] for g in self.cards[card_id].general_rulings if g in self.rulings]
         return own + general
-
-    def find_card(self, name: str) -> Card | None:
-        card_id = self.card_names.get(name.lower()) or (slugify(name) if slugify(name) in self.cards else None)
-        return self.cards.get(card_id) if card_id else None
 
 
 def assemble(

@@ -65,7 +65,9 @@ def svg(symbol: str) -> str:
     elif len(parts) == 1 and symbol in _COLOURS:
         body = _disc(_COLOURS[symbol]) + _letter(symbol, 16, 17, 20)
     elif len(parts) == 1:  # a number, X, Y, Z, or P (generic Phyrexian)
-        body = _disc(_GENERIC) + (_phyrexian(16, 16, 1.0) if symbol == "P" else _letter(symbol, 16, 17, 20 if len(symbol) == 1 else 16))
+        body = _disc(_GENERIC) + (
+            _phyrexian(16, 16, 1.0) if symbol == "P" else _letter(symbol, 16, 17, 20 if len(symbol) == 1 else 16)
+        )
     elif parts == [parts[0], "P"] and parts[0] in _COLOURS:
         body = _disc(_COLOURS[parts[0]]) + _phyrexian(16, 16, 1.0)
     else:
@@ -95,7 +97,7 @@ def _split(first: str, second: str, phyrexian: bool) -> str:
         f'<path d="M5 27L27 5" stroke="{_INK}" stroke-opacity=".35"/>'
     )
     if phyrexian:
-        return halves + _phyrexian(10.5, 10.5, .5) + _phyrexian(21.5, 21.5, .5)
+        return halves + _phyrexian(10.5, 10.5, 0.5) + _phyrexian(21.5, 21.5, 0.5)
     return halves + _letter(first, 10.5, 11.5, 12) + _letter(second, 21.5, 22.5, 12)
 
 

@@ -48,9 +48,45 @@ def glossary_url(term_id: str) -> str:
     return f"glossary/index.html#{term_id}"
 
 
+def record_url(kind: str, record_id: str) -> str:
+    """The URL of a rule, card or glossary term, by its kind and id (a ruling's is `ruling_url`: its page is its card's)."""
+    if kind == "rule":
+        return rule_url(record_id)
+    if kind == "card":
+        return card_url(record_id)
+    if kind == "glossary":
+        return glossary_url(record_id)
+    raise ValueError(f"a {kind} record has no URL by its id alone")
+
+
 def source_path(url: str) -> str:
     """The Markdown file that mkdocs turns into `url`."""
     return url.split("#", 1)[0].removesuffix(".html") + ".md"
+
+
+# --- the pages, as the Markdown files mkdocs turns into them ------------------------------------
+# The renderer writes them (kb.render), the live preview picks which to write again (kb.live).
+
+HOME = "index.md"
+CARDS = "cards/index.md"
+GENERAL_RULINGS = "rulings/index.md"
+RULES = "rules/index.md"
+GLOSSARY = "glossary/index.md"
+ENGINE = "engine.md"
+CHANGES = "changes.md"
+
+
+def card_page(card_id: str) -> str:
+    return source_path(card_url(card_id))
+
+
+def card_letter_page(letter: str) -> str:
+    return source_path(card_letter_url(letter))
+
+
+def rule_section_page(number: str) -> str:
+    """The page that shows rule `number`: its section's (a chapter's is the rules index)."""
+    return source_path(rule_page(number))
 
 
 def relative(url: str, from_page: str) -> str:

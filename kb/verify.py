@@ -12,8 +12,8 @@ from pathlib import Path
 
 from kb.build import Settings, link, load_sources
 from kb.changed import Changes, select
-from kb.check import ablate, check_examples, examples_of
 from kb.errors import ContentError, KbError, KbErrors
+from kb.example_runs import ablate, examples_of, run_examples
 from kb.examples import AblationReport, ExampleResult
 from kb.model import Example
 from kb.reports import Case, Problem, Report
@@ -106,7 +106,7 @@ def _run_examples(kb: KnowledgeBase, changes: Changes | None, report: Report) ->
         card_files = {card.id: Path(card.origin.path) for card in kb.cards.values()}
         selection = select(kb.rulings.values(), card_files, changes)
         report.notes.append(_selection_note(changes, len(selection.run), len(examples)))
-    results = check_examples(kb, selection.run if selection else None).results
+    results = run_examples(kb, selection.run if selection else None).results
     skipped = []
     for example in examples:
         result = results.get(example.id)

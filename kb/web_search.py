@@ -36,7 +36,6 @@ import json
 import re
 import shutil
 from collections import defaultdict
-from collections.abc import Iterable
 from pathlib import Path
 
 from kb.search_postings import HEAD, BuiltSearch, Postings, build_search, encode, head, spelling_buckets
@@ -152,7 +151,7 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
             else:
                 entries[term] = [len(plist[0]), encode(plist)]
         writer.write(f"t/{term_file(key)}.js", _js("terms", key, entries))
-    # Words by their first and last two letters, with their record counts, for correcting misspellings.
+    # Words by their spelling keys (kb.search_rank.spelling_keys), with their record counts, for correcting misspellings.
     spelling_keys = []
     for key, words in spelling_buckets(index, built.words):
         spelling_keys.append(key)
@@ -197,12 +196,3 @@ def _card_names(writer: _IndexWriter, records: list[list[str]]) -> list[str]:
     for key, names in sorted(by_key.items()):
         writer.write(f"n/{key}.js", _js("names", key, sorted(names, key=lambda n: (name_key(n[0]), n[0]))))
     return sorted(by_key)
-
-
-def index_size(site_dir: Path) -> int:
-    """Total bytes of a written index (for the benchmark and the build summary)."""
-    return sum(p.stat().st_size for p in _files(site_dir / INDEX_DIR))
-
-
-def _files(root: Path) -> Iterable[Path]:
-    return (p for p in root.rglob("*") if p.is_file())

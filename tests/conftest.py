@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from functools import cached_property
 from pathlib import Path
@@ -80,13 +81,61 @@ def copy_project(root: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def full_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled content built with both shared CR releases (latest, and previous for Changes)."""
+def built_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled project with its default site built, once per session: read it, never change it (see `site_project`)."""
     from kb.cli import main
 
+    root = copy_project(tmp_path_factory.mktemp("built") / "project")
+    assert main(["build", "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")]) == 0
+    return root
+
+
+@pytest.fixture
+def site_project(built_project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of `built_project` to change and rebuild, as the working folder.
+
+    The site's files are hard links (quick, and a build never writes into a
+    published site: it swaps a new one in); everything else is copied.
+    """
+    root = tmp_path / "project"
+    shutil.copytree(built_project, root, symlinks=True, ignore=shutil.ignore_patterns("site"))
+    shutil.copytree(built_project / "site", root / "site", symlinks=True, copy_function=os.link)
+    monkeypatch.chdir(root)
+    return root
+
+
+@pytest.fixture(scope="session")
+def full_site(_real_full_site: Path) -> Path:
+    """The bundled content built with both shared CR releases (latest, and previous for Changes)."""
+    return _real_full_site
+
+
+@pytest.fixture(scope="session")
+def _real_full_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     latest = shared_release("MagicCompRules 20250919.txt")
     previous = shared_release("MagicCompRules 20250606.txt")
-    root = copy_project(tmp_path_factory.mktemp("full") / "project")
+    return _build_full(tmp_path_factory.mktemp("full") / "project", latest, previous)
+
+
+@pytest.fixture(scope="session")
+def any_full_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`full_site` where ../shared has the releases; else the same build from tests/rules_fixture.py's small releases.
+
+    KB_TEST_RULES=fixture takes the small releases even where the real ones are.
+    """
+    real = [SHARED_CR / "MagicCompRules 20250919.txt", SHARED_CR / "MagicCompRules 20250606.txt"]
+    if all(path.is_file() for path in real) and os.environ.get("KB_TEST_RULES") != "fixture":
+        return request.getfixturevalue("_real_full_site")
+    from rules_fixture import cited_by_content, write_releases
+
+    root = tmp_path_factory.mktemp("full-from-fixture")
+    return _build_full(root / "project", *write_releases(root / "rules", cited_by_content(REPO)))
+
+
+def _build_full(root: Path, latest: Path, previous: Path) -> Path:
+    from kb.cli import main
+
+    copy_project(root)
     site = root / "site"
     status = main(["build", "-f", str(root / "mkdocs.yml"), "--rules", str(latest), "--previous", str(previous), "-d", str(site)])
     assert status == 0

@@ -34,6 +34,19 @@ from kb.model import slugify
 HOOK = "kbPwned"
 REPO = Path(__file__).resolve().parents[1]
 REAL_CR = REPO.parent / "shared" / "data" / "comprehensive-rules"
+# The card fields content/ and Scryfall name alike: each gets the payload.
+_CARD_FIELDS = ("mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty")
+# One page of each kind that is not a card's (every one of them shows hostile input).
+PAGE_KINDS = [
+    "index.html",
+    "cards/index.html",
+    "rulings/index.html",
+    "rules/index.html",
+    "rules/100.html",
+    "glossary/index.html",
+    "changes.html",
+    "engine.html",
+]
 
 
 def _vectors(n: int) -> list[str]:
@@ -65,12 +78,12 @@ def _vectors(n: int) -> list[str]:
         f"**bold**{{: onclick={call} }}",
         f"\n\n<img src=x onerror={call}>\n\n",
         f"\n\n<div onmouseover={call}>block</div>\n\n",
-        f"\n\n!!! note \"<img src=x onerror={call}>\"\n\n",
-        f"\n\n??? failure \"x\"\n    <img src=x onerror={call}>\n\n",
+        f'\n\n!!! note "<img src=x onerror={call}>"\n\n',
+        f'\n\n??? failure "x"\n    <img src=x onerror={call}>\n\n',
         f"\n```\n</code></pre><img src=x onerror={call}>\n```\n",
         f"`<img src=x onerror={call}>`",
         f"<details open ontoggle={call}>",
-        f"<iframe srcdoc=\"<script>parent.{call}</script>\"></iframe>",
+        f'<iframe srcdoc="<script>parent.{call}</script>"></iframe>',
         f'<object data="javascript:{call}"></object>',
         f'<embed src="javascript:{call}">',
         f"<body onload={call}>",
@@ -81,7 +94,7 @@ def _vectors(n: int) -> list[str]:
         f"<marquee onstart={call}>",
         f'<form action="javascript:{call}"><button>go</button></form>',
         f'<svg><a xlink:href="javascript:{call}"><text y="9">x</text></a></svg>',
-        f'<math><mtext><table><mglyph><style><img src=x onerror={call}>',
+        f"<math><mtext><table><mglyph><style><img src=x onerror={call}>",
         f"<<script>script>{call}<</script>/script>",
         f"<scr<script>ipt>{call}</scr</script>ipt>",
         f'<base href="javascript:{call}//">',
@@ -215,12 +228,7 @@ def _content(content: Path, payloads: dict[int, str]) -> None:
         card = {
             "name": name,
             "short_name": payload or None,
-            "mana_cost": payload,
-            "type_line": payload,
-            "oracle_text": payload,
-            "power": payload,
-            "toughness": payload,
-            "loyalty": payload,
+            **dict.fromkeys(_CARD_FIELDS, payload),
             "rulings": [
                 # Naming another card and a rule makes links, with tooltips, around the payload.
                 {"date": "2020-01-01", "source": "kb", "text": f"{payload} Unlike {previous}, see rule 100.1. {payload}"},
@@ -242,20 +250,33 @@ def _scryfall(cards_path: Path, rulings_path: Path, payloads: dict[int, str]) ->
     for n, payload in payloads.items():
         name = card_name("sf", n, payload)
         card = {
-            "object": "card", "oracle_id": _oracle_id(1, n), "name": name, "layout": "normal",
-            "mana_cost": payload, "type_line": payload, "oracle_text": payload,
-            "power": payload, "toughness": payload, "loyalty": payload,
+            "object": "card",
+            "oracle_id": _oracle_id(1, n),
+            "name": name,
+            "layout": "normal",
+            **dict.fromkeys(_CARD_FIELDS, payload),
         }
         if n % 3 == 0:
             card["card_faces"] = [
-                {"object": "card_face", "name": f"{name} front", "mana_cost": payload, "type_line": payload, "oracle_text": payload},
+                {
+                    "object": "card_face",
+                    "name": f"{name} front",
+                    "mana_cost": payload,
+                    "type_line": payload,
+                    "oracle_text": payload,
+                },
                 {"object": "card_face", "name": f"back {payload}", "oracle_text": payload},
             ]
         cards.append(card)
-        rulings.append({
-            "object": "ruling", "oracle_id": _oracle_id(1, n), "source": payload or "wotc",
-            "published_at": "2021-02-03", "comment": f"{payload} See rule 100.2. {payload}",
-        })
+        rulings.append(
+            {
+                "object": "ruling",
+                "oracle_id": _oracle_id(1, n),
+                "source": payload or "wotc",
+                "published_at": "2021-02-03",
+                "comment": f"{payload} See rule 100.2. {payload}",
+            }
+        )
     cards_path.write_text(json.dumps(cards), encoding="utf-8")
     rulings_path.write_text(json.dumps(rulings), encoding="utf-8")
 
@@ -264,12 +285,20 @@ def _mtgjson(path: Path, payloads: dict[int, str]) -> None:
     data = {}
     for n, payload in payloads.items():
         name = card_name("mj", n, payload)
-        data[name] = [{
-            "name": name, "layout": "normal", "manaCost": payload, "type": payload, "text": payload,
-            "power": payload, "toughness": payload, "loyalty": payload,
-            "identifiers": {"scryfallOracleId": _oracle_id(2, n)},
-            "rulings": [{"date": "2022-03-04", "text": f"{payload} See rule 100.1. {payload}"}],
-        }]
+        data[name] = [
+            {
+                "name": name,
+                "layout": "normal",
+                "manaCost": payload,
+                "type": payload,
+                "text": payload,
+                "power": payload,
+                "toughness": payload,
+                "loyalty": payload,
+                "identifiers": {"scryfallOracleId": _oracle_id(2, n)},
+                "rulings": [{"date": "2022-03-04", "text": f"{payload} See rule 100.1. {payload}"}],
+            }
+        ]
     path.write_text(json.dumps({"meta": {"date": "2025-11-14", "version": "5.2.2"}, "data": data}), encoding="utf-8")
 
 
@@ -304,7 +333,11 @@ def hostile_release(
             if text == "Credits" and part == "glossary":
                 for n, hostile in enumerate(texts):
                     # A term is an address too (glossary/index.html#term, api/glossary/term.json).
-                    out_lines += [f"Hostile term {n} {addressable(hostile)}", f"{texts[(n + 1) % len(texts)]} See rule 100.1.", ""]
+                    out_lines += [
+                        f"Hostile term {n} {addressable(hostile)}",
+                        f"{texts[(n + 1) % len(texts)]} See rule 100.1.",
+                        "",
+                    ]
                 part = "credits"
             out_lines.append(line)
             continue

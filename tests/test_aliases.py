@@ -47,7 +47,12 @@ def test_the_curated_list_names_only_records_of_the_current_rules(cr_latest: Pat
 
 @pytest.mark.parametrize(
     ("query", "expected"),
-    [("SBA", ("rule", "704")), ("LKI", ("glossary", "last-known-information")), ("CMC", ("rule", "202.3")), ("tutor", ("rule", "701.23"))],
+    [
+        ("SBA", ("rule", "704")),
+        ("LKI", ("glossary", "last-known-information")),
+        ("CMC", ("rule", "202.3")),
+        ("tutor", ("rule", "701.23")),
+    ],
 )
 def test_kb_search_finds_a_record_by_what_players_call_it(full_site: Path, query: str, expected: tuple[str, str]):
     with SearchIndex(full_site / INDEX_NAME) as index:

@@ -13,7 +13,6 @@ import pytest
 from kb import __version__, urls
 from kb.api import SCHEMA_VERSION, ApiDocuments, write_api
 from kb.build import Settings, load_knowledge_base
-from kb.cli import main
 from kb.model import Card, Example, Origin, Ruling
 from kb.store import KnowledgeBase, assemble
 
@@ -22,11 +21,10 @@ def read(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-@pytest.fixture
-def built(project: Path) -> tuple[Path, KnowledgeBase]:
-    assert main(["build", "--site-dir", str(project / "site")]) == 0
-    kb = load_knowledge_base(Settings(content=project / "content", templates=project / "templates"))
-    return project / "site" / "api", kb
+@pytest.fixture(scope="module")
+def built(built_project: Path) -> tuple[Path, KnowledgeBase]:
+    kb = load_knowledge_base(Settings(content=built_project / "content", templates=built_project / "templates"))
+    return built_project / "site" / "api", kb
 
 
 def test_index_has_version_date_counts_and_every_id(built: tuple[Path, KnowledgeBase]):

@@ -28,6 +28,7 @@ def test_tree_sampler_counts_a_child_process(tmp_path: Path) -> None:
     assert len(run.sampler.samples) >= 2
 
 
+@pytest.mark.slow  # a benchmark run end to end: minutes, so with the other long runs
 def test_benchmark_on_fifty_cards(cr_latest: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
     assert bench_build.main(["--cards", "50", "--rules", str(cr_latest), "--out", str(out), "--keep"]) == 0

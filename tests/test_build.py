@@ -43,9 +43,8 @@ def parse(path: Path) -> _Page:
 
 
 @pytest.fixture
-def built(project: Path) -> Path:
-    assert main(["build", "--site-dir", str(project / "site")]) == 0
-    return project / "site"
+def built(built_project: Path) -> Path:
+    return built_project / "site"
 
 
 def test_every_seed_card_has_a_page_with_all_its_rulings(built: Path, project: Path):
@@ -84,7 +83,8 @@ def test_rule_page_lists_the_rulings_that_cite_it(built: Path):
     assert cited, "the {T} general ruling cites rule 302.6"
 
 
-def test_malformed_content_fails_with_one_line_and_leaves_the_site(built: Path, project: Path, capsys):
+def test_malformed_content_fails_with_one_line_and_leaves_the_site(site_project: Path, capsys):
+    project, built = site_project, site_project / "site"
     before = {p: p.stat().st_mtime_ns for p in built.rglob("*")}
     card = project / "content" / "cards" / "rona-disciple-of-gix.yaml"
     card.write_text(card.read_text(encoding="utf-8").replace("type_line:", "type_lines:"), encoding="utf-8")

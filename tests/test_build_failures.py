@@ -8,7 +8,6 @@ itself, mkdocs failing on one page, an output writer refused a file.
 from __future__ import annotations
 
 import errno
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,24 +17,13 @@ from kb import outputs
 from kb.cli import main
 from kb.plugin import KbPlugin
 from kb.site_swap import leftovers
-from tests.conftest import copy_project
 
 MARKER = "Marker-swap-5d2b"
 
 
-@pytest.fixture(scope="module")
-def first_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled project, built once for the module; tests work on copies of it."""
-    root = copy_project(tmp_path_factory.mktemp("failures") / "project")
-    assert main(["build", "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")]) == 0
-    return root
-
-
 @pytest.fixture
-def root(first_build: Path, tmp_path: Path) -> Path:
-    copy = tmp_path / "project"
-    shutil.copytree(first_build, copy, symlinks=True)
-    return copy
+def root(site_project: Path) -> Path:
+    return site_project
 
 
 def build(root: Path) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb.cardnames import CardNameMatcher, Span, own_names
+from kb.cardnames import CardNameMatcher, NameMatch, own_names
 from kb.model import Card, Face, Origin
 
 HERE = Origin("cards.json", 1)
@@ -34,7 +34,7 @@ def found(text: str, card_id: str | None = None) -> list[tuple[str, str]]:
 
 def test_a_full_name_is_found_with_its_span() -> None:
     text = "You may also pay alternative costs such as that granted by Jodah, Archmage Eternal."
-    assert MATCHER.find(text) == [Span(59, 82, "jodah-archmage-eternal")]
+    assert MATCHER.find(text) == [NameMatch(59, 82, "jodah-archmage-eternal")]
 
 
 def test_the_longest_name_wins() -> None:

@@ -6,7 +6,7 @@ from datetime import date
 from pathlib import Path
 
 from kb.history import trace
-from kb.links import Target
+from kb.links import LinkTarget
 from kb.model import Card, Origin, Ruling
 from kb.render import Renderer
 from kb.store import assemble
@@ -26,7 +26,7 @@ def knowledge_base(text: str, day: date):
 def test_a_renumbered_rule_links_to_todays_number_with_a_note() -> None:
     kb, ruling = knowledge_base("You can't lose for drawing from an empty library (see rule 100.2).", date(2020, 6, 1))
     spans = kb.links.spans[("ruling", ruling.id)]
-    assert [span.target for span in spans if span.target.kind == "rule"] == [Target("rule", "100.3")]
+    assert [span.target for span in spans if span.target.kind == "rule"] == [LinkTarget("rule", "100.3")]
     assert [c.id for c in kb.cited_by("100.3")] == [ruling.id]
     assert kb.cited_by("100.2") == []  # today's 100.2 is another rule
     [note] = kb.links.dated[ruling.id]
@@ -42,7 +42,7 @@ def test_the_page_says_what_it_was_cited_as_and_what_it_is_now() -> None:
 
 def test_a_number_of_the_same_release_is_taken_as_written() -> None:
     kb, ruling = knowledge_base("See rule 100.2.", date(2021, 6, 1))
-    assert [s.target for s in kb.links.spans[("ruling", ruling.id)] if s.target.kind == "rule"] == [Target("rule", "100.2")]
+    assert [s.target for s in kb.links.spans[("ruling", ruling.id)] if s.target.kind == "rule"] == [LinkTarget("rule", "100.2")]
     assert ruling.id not in kb.links.dated
 
 

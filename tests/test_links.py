@@ -14,13 +14,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import pytest
-
-from kb.cli import main
 from kb.web_search import INDEX_DIR
-
-REPO = Path(__file__).resolve().parent.parent
-CR = REPO.parent / "shared" / "data" / "comprehensive-rules" / "MagicCompRules 20250919.txt"
 
 
 class _Links(HTMLParser):
@@ -46,15 +40,6 @@ def _parse(path: Path) -> _Links:
     page = _Links()
     page.feed(path.read_text(encoding="utf-8"))
     return page
-
-
-@pytest.fixture(scope="module")
-def full_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not CR.is_file():
-        pytest.skip(f"real Comprehensive Rules release not available at {CR}")
-    site = tmp_path_factory.mktemp("links") / "site"
-    assert main(["build", "--config", str(REPO / "mkdocs.yml"), "--rules", str(CR), "--site-dir", str(site)]) == 0
-    return site
 
 
 def _broken(page: Path, href: str, root: Path) -> str | None:

@@ -34,12 +34,17 @@ def test_inert_keeps_markup_markup():
 def test_lone_surrogates_and_control_characters_render_as_escapes_on_every_page():
     """Importers refuse lone surrogates; if one ever got through, pages still render, showing it."""
     odd = "odd \ud800 \udfff \x1b[2J \x9b"
-    rules = (Rule("1", f"Game Concepts {odd}", HERE), Rule("100", f"General {odd}", HERE),
-             Rule("100.1", f"A rule {odd}. See rule 100.", HERE, (f"Example: {odd}",)))
+    rules = (
+        Rule("1", f"Game Concepts {odd}", HERE),
+        Rule("100", f"General {odd}", HERE),
+        Rule("100.1", f"A rule {odd}. See rule 100.", HERE, (f"Example: {odd}",)),
+    )
     glossary = (GlossaryTerm(f"Term {odd}", f"Text {odd}. See rule 100.1.", HERE),)
     card = Card(f"Card {odd}", HERE, odd, odd, odd, odd, odd)
-    rulings = [Ruling(f"{card.id}-2020-01-01-1", f"Ruling {odd} See rule 100.1.", HERE, card=card.id, date=date(2020, 1, 1)),
-               Ruling("general-odd", f"General ruling {odd}", HERE, rules=("100.1",))]
+    rulings = [
+        Ruling(f"{card.id}-2020-01-01-1", f"Ruling {odd} See rule 100.1.", HERE, card=card.id, date=date(2020, 1, 1)),
+        Ruling("general-odd", f"General ruling {odd}", HERE, rules=("100.1",)),
+    ]
     document = RulesDocument("cr.txt", date(2025, 9, 19), rules, glossary)
     kb = assemble([card], rulings, document)
     pages = render_pages(kb, REPO / "templates")

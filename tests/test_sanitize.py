@@ -33,7 +33,10 @@ def test_visible_between_keeps_the_programs_own_marks():
 
 def test_visible_data_reaches_every_string():
     assert visible_data({"a\x1b": ["\x9b", {"b": "\x00"}], "n": 3, "none": None}) == {
-        "a\\x1b": ["\\x9b", {"b": "\\x00"}], "n": 3, "none": None}
+        "a\\x1b": ["\\x9b", {"b": "\\x00"}],
+        "n": 3,
+        "none": None,
+    }
 
 
 def test_json_text_is_exact_and_printable():

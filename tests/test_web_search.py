@@ -142,7 +142,9 @@ def test_a_query_loads_a_few_shards_not_the_index(cr_index: Path):
     assert all(name.startswith(("t/", "f/", "d/")) for name in loaded)
 
 
-def test_card_name_shards_split_by_a_third_letter_when_full(monkeypatch: pytest.MonkeyPatch, content_kb: KnowledgeBase, tmp_path: Path):
+def test_card_name_shards_split_by_a_third_letter_when_full(
+    monkeypatch: pytest.MonkeyPatch, content_kb: KnowledgeBase, tmp_path: Path
+):
     monkeypatch.setattr(web_search, "NAME_SHARD", 0)
     write_web_search(content_kb, tmp_path)
     names = sorted(p.stem for p in (tmp_path / INDEX_DIR / "n").glob("*.js"))

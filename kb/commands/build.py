@@ -35,5 +35,7 @@ def site_url(url: str) -> str:
     """`url` as mkdocs keeps a site_url: an http(s) address ending in a slash."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise BuildError(f"--site-url {url!r} is not an http(s) address", hint="for example --site-url https://rulings.example.org/")
+        raise BuildError(
+            f"--site-url {url!r} is not an http(s) address", hint="for example --site-url https://rulings.example.org/"
+        )
     return url if url.endswith("/") else url + "/"

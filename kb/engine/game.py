@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from kb.engine import abilities, mana, priority, stack, turn
+from kb.engine import abilities, mana, priority, turn
 from kb.engine import casting as casting_rules
 from kb.engine.cards import by_name, definition_of, in_scope
 from kb.engine.cards.definitions import CardDef
@@ -301,9 +301,6 @@ class Game:
         linked = self.state.links.get(source.object_id, [])
         found = [c for c in self.state.cards.values() if c.zone is Zone.EXILE and c.object_id in linked]
         return [self.card(c.card_id) for c in sorted(found, key=lambda c: c.entered_at)]
-
-    def refresh_state_based_actions(self) -> None:
-        stack.check_state_based_actions(self)
 
     def __repr__(self) -> str:
         return f"<Game turn {self.state.turn}, {self.active_player}'s {self.step}>"

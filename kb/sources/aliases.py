@@ -34,7 +34,9 @@ def _entry(node: yaml.Node, path: str) -> Alias:
     fields: dict[str, list[str]] = {}
     for key, value in node.value:
         if key.value not in FIELDS:
-            raise ContentError(f"unknown field {key.value!r} in an alias entry", _origin(path, key), f"known fields: {', '.join(FIELDS)}")
+            raise ContentError(
+                f"unknown field {key.value!r} in an alias entry", _origin(path, key), f"known fields: {', '.join(FIELDS)}"
+            )
         fields[key.value] = _texts(value, path)
     origin = _origin(path, node)
     if not fields.get("names"):

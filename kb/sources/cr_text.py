@@ -39,6 +39,7 @@ from kb.errors import SourceError
 from kb.model import MAX_ID_LENGTH, GlossaryTerm, Origin, Rule, RuleKind, RulesDocument, SourceNote, UnparsedLine, rule_kind
 from kb.sources.cr_typos import follows, place, read_misnumbered
 from kb.sources.text_decoding import TextLine, decode_text, split_lines
+from kb.text import shorten
 
 _TITLE = "Comprehensive Rules"
 _EFFECTIVE = re.compile(r"These rules are (?:effective|current) as of (?P<month>[A-Za-z]+) (?P<day>\d{1,2}), (?P<year>\d{4})\.?")
@@ -224,7 +225,7 @@ class _Parser:
         if not self.title_seen:
             if _TITLE not in text:
                 raise SourceError(
-                    f"not a Comprehensive Rules file: it starts with {_shorten(text)!r}",
+                    f"not a Comprehensive Rules file: it starts with {shorten(text, 60)!r}",
                     self.origin(line),
                     "expected the title 'Magic: The Gathering Comprehensive Rules' on the first line",
                 )
@@ -498,7 +499,3 @@ def _contents_key(text: str) -> str | None:
     if title.strip() and _HEADING_NUMBER.fullmatch(number) and len(number) in (1, 3):
         return number
     return None
-
-
-def _shorten(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

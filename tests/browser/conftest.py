@@ -1,4 +1,4 @@
-"""Browser fixtures: headless Debian Chromium, a sub-path HTTP server (the site is tests/conftest.py's full_site).
+"""Browser fixtures: headless Debian Chromium, a sub-path HTTP server (the site is tests/conftest.py's any_full_site).
 
 Chromium is Debian's (/usr/bin/chromium), driven by Playwright: browsers are
 never downloaded. Without either, every browser test is reported as skipped,
@@ -7,10 +7,10 @@ with the reason.
 
 from __future__ import annotations
 
-import functools
-import http.server
+import re
 import shutil
-import threading
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,6 +26,12 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SUB_PATH = "sub/path"
+
+
+@pytest.fixture(scope="session")
+def full_site(any_full_site: Path) -> Path:
+    """The site the browser tests open: built from the real releases, or without ../shared from tests/rules_fixture.py's."""
+    return any_full_site
 
 
 @pytest.fixture(scope="session")
@@ -66,22 +72,28 @@ def usb_copy(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def served_sub_path(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site served by python's http.server on 127.0.0.1 under /sub/path/; yields its URL."""
+    """The site served by python's http.server on 127.0.0.1 under /sub/path/; yields its URL.
+
+    The server is a process of its own: a thread here would keep later builds in this
+    process from forking (see kb.processes).
+    """
     root = tmp_path_factory.mktemp("www")
     (root / SUB_PATH).parent.mkdir(parents=True)
     (root / SUB_PATH).symlink_to(full_site, target_is_directory=True)
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}/"
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    server = subprocess.Popen(
+        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", str(root)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        announced = re.search(r" port (\d+) ", server.stdout.readline())  # "Serving HTTP on 127.0.0.1 port N (…)"
+        assert announced, "http.server did not say where it serves"
+        yield f"http://127.0.0.1:{announced[1]}/{SUB_PATH}/"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 @pytest.fixture(scope="session")

@@ -71,8 +71,7 @@ def watch(browser):
 def page_kinds(site: Path) -> list[Path]:
     """One page of each kind; card pages from each source."""
     cards = sorted((site / "cards").glob("*.html"))
-    pages = [site / p for p in ["index.html", "cards/index.html", "rulings/index.html", "rules/index.html",
-                                "rules/100.html", "glossary/index.html", "changes.html", "engine.html", "404.html"]]
+    pages = [site / p for p in [*hostile_inputs.PAGE_KINDS, "404.html"]]
     pages += [site / "rules" / f"{s}.html" for s in ("106", "302") if (site / "rules" / f"{s}.html").is_file()]
     for source in ("yaml", "sf", "mj"):
         pages += [p for p in cards if source in p.stem][:2]

@@ -40,7 +40,9 @@ def test_every_example_reads_as_its_source(viewer, full_site: Path, kb):
     assert examples, "the bundled content has examples"
     for page in sorted({(f"cards/{r.card}.html" if r.card else "rulings/index.html") for r in examples}):
         open_page(viewer, full_site, page)
-        for ruling in (r for r in examples if page.endswith(f"{r.card}.html") or (r.card is None and page.startswith("rulings/"))):
+        for ruling in (
+            r for r in examples if page.endswith(f"{r.card}.html") or (r.card is None and page.startswith("rulings/"))
+        ):
             proof = viewer.locator(f'[id="{ruling.id}"] details.kb-proof')
             summary = proof.locator("summary")
             assert "Verified by the engine" in summary.inner_text()
@@ -121,7 +123,10 @@ def test_engine_notes_wait_behind_a_toggle_and_name_each_example_once(viewer, fu
     assert notes.locator("summary").inner_text() == f"Engine: {len(names)} examples"
 
 
-@pytest.mark.parametrize(("section", "title", "keyword", "number"), [("702", "Keyword abilities A–Z", "Deathtouch", "702.2"), ("701", "Keyword actions A–Z", "Scry", "701.22")])
+@pytest.mark.parametrize(
+    ("section", "title", "keyword", "number"),
+    [("702", "Keyword abilities A–Z", "Deathtouch", "702.2"), ("701", "Keyword actions A–Z", "Scry", "701.22")],
+)
 def test_keyword_sections_have_an_index(viewer, full_site: Path, section: str, title: str, keyword: str, number: str):
     open_page(viewer, full_site, f"rules/{section}.html")
     index = viewer.get_by_role("navigation", name=title)
@@ -164,7 +169,9 @@ def test_engine_table_never_breaks_a_rule_number(viewer, full_site: Path):
 
 def copied(tab, locator) -> str:
     """What Ctrl+C puts on the clipboard after selecting the element's contents."""
-    locator.evaluate("el => { const r = document.createRange(); r.selectNodeContents(el); getSelection().removeAllRanges(); getSelection().addRange(r); }")
+    locator.evaluate(
+        "el => { const r = document.createRange(); r.selectNodeContents(el); getSelection().removeAllRanges(); getSelection().addRange(r); }"
+    )
     tab.keyboard.press("Control+C")
     return tab.evaluate("navigator.clipboard.readText()")
 

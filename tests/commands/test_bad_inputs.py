@@ -9,16 +9,13 @@ from __future__ import annotations
 import gzip
 import itertools
 import json
-import os
 import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from kb.cli import main
-from tests.conftest import copy_project
 
 Setup = Callable[[Path], list[str]]
 
@@ -148,21 +145,10 @@ CASES: dict[str, tuple[Setup, str]] = {
 }
 
 
-@pytest.fixture(scope="module")
-def built_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project with a good site built, once: each case breaks a copy of it."""
-    root = copy_project(tmp_path_factory.mktemp("built") / "project")
-    assert main(["build", "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")]) == 0
-    return root
-
-
 @pytest.fixture
-def built_once(built_project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the built project, as the working folder; returns its home page, which a failed build must keep."""
-    root = tmp_path / "project"
-    shutil.copytree(built_project, root, symlinks=True, copy_function=os.link)  # links: quick, and a build never writes in place
-    monkeypatch.chdir(root)
-    return root / "site" / "index.html"
+def built_once(site_project: Path) -> Path:
+    """A copy of the built project (tests/conftest.py), as the working folder; returns its home page, which a failed build must keep."""
+    return site_project / "site" / "index.html"
 
 
 @pytest.mark.parametrize("case", list(CASES))

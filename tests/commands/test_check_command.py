@@ -33,9 +33,8 @@ def test_a_failing_example_names_its_file_and_line(project: Path, capsys):
     )
 
 
-def test_a_failing_example_stops_the_build_and_keeps_the_site(project: Path, capsys):
-    site = project / "site"
-    assert main(["build", "-d", str(site)]) == 0
+def test_a_failing_example_stops_the_build_and_keeps_the_site(site_project: Path, capsys):
+    project, site = site_project, site_project / "site"
     before = (site / "cards" / "rona-disciple-of-gix.html").read_bytes()
     costs = project / "content" / "rulings" / "costs.yaml"
     costs.write_text(costs.read_text(encoding="utf-8").replace("code: |\n", "code: |\n      assert False\n", 1), encoding="utf-8")

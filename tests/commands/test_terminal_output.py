@@ -12,26 +12,26 @@ import pytest
 from kb.cli import main
 
 
-@pytest.fixture(scope="module")
-def default_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+@pytest.fixture
+def default_index(built_project: Path) -> Path:
     """The index of a build without the Comprehensive Rules: cited rules have no text."""
-    from tests.conftest import copy_project
-
-    root = copy_project(tmp_path_factory.mktemp("no-cr") / "project")
-    assert main(["build", "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")]) == 0
-    return root / "site" / "kb.sqlite"
+    return built_project / "site" / "kb.sqlite"
 
 
 def test_show_a_rule_whose_text_is_not_loaded(default_index: Path, capsys):
     assert main(["show", "--index", str(default_index), "302.6"]) == 0
     captured = capsys.readouterr()
-    assert "The text of rule 302.6 is not loaded: build with kb build --rules FILE to include it." in " ".join(captured.out.split())
+    assert "The text of rule 302.6 is not loaded: build with kb build --rules FILE to include it." in " ".join(
+        captured.out.split()
+    )
     assert re.search(r"Cited by \(\d+\)", captured.out) and captured.err == ""  # content/ grows: count not pinned
 
 
 @pytest.mark.parametrize("command", [["search", "tap", "--limit", "50"], ["show", "Rona"]])
 def test_output_piped_into_head_ends_quietly(default_index: Path, command: list[str]):
-    kb = subprocess.Popen([sys.executable, "-m", "kb.cli", *command, "--index", str(default_index)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    kb = subprocess.Popen(
+        [sys.executable, "-m", "kb.cli", *command, "--index", str(default_index)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     assert kb.stdout is not None and kb.stderr is not None
     # The reader is gone before kb writes: every write meets a closed pipe, as after `head` exits.
     kb.stdout.close()

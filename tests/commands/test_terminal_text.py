@@ -47,8 +47,17 @@ def hostile_index(tmp_path: Path) -> Path:
     glossary = (GlossaryTerm(f"Gremlin {HOSTILE}", f"A term {HOSTILE}. See rule 302.6.", HERE),)
     cards = [Card(f"Gremlin Lord {HOSTILE}", HERE, HOSTILE, f"Creature {HOSTILE}", f"Haste {HOSTILE}", HOSTILE, HOSTILE)]
     card_id = cards[0].id
-    rulings = [Ruling(RULING, f"Gremlin ruling {HOSTILE} See rule 302.6.", HERE, card=card_id,
-                      date=date(2020, 1, 1), source=HOSTILE, rules=("302.6",))]
+    rulings = [
+        Ruling(
+            RULING,
+            f"Gremlin ruling {HOSTILE} See rule 302.6.",
+            HERE,
+            card=card_id,
+            date=date(2020, 1, 1),
+            source=HOSTILE,
+            rules=("302.6",),
+        )
+    ]
     write_search_index(assemble(cards, rulings, RulesDocument("cr.txt", date(2025, 9, 19), rules, glossary)), tmp_path)
     return tmp_path / INDEX_NAME
 

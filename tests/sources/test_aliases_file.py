@@ -15,7 +15,9 @@ def parse(text: str):
 
 
 def test_entries_keep_their_names_targets_and_line():
-    aliases = parse("# header\n- names: [SBA, SBAs]\n  rules: ['704']\n  glossary: [state-based-actions]\n- names: LKI\n  glossary: [last-known-information]\n")
+    aliases = parse(
+        "# header\n- names: [SBA, SBAs]\n  rules: ['704']\n  glossary: [state-based-actions]\n- names: LKI\n  glossary: [last-known-information]\n"
+    )
     assert [(a.names, a.rules, a.glossary) for a in aliases] == [
         (("SBA", "SBAs"), ("704",), ("state-based-actions",)),
         (("LKI",), (), ("last-known-information",)),
@@ -27,7 +29,10 @@ def test_entries_keep_their_names_targets_and_line():
     ("text", "message"),
     [
         ("names: [SBA]\n", r"aliases.yaml:1: expected a list of aliases"),
-        ("- names: [SBA]\n  rule: ['704']\n", r"aliases.yaml:2: unknown field 'rule' in an alias entry \(known fields: names, rules, glossary\)"),
+        (
+            "- names: [SBA]\n  rule: ['704']\n",
+            r"aliases.yaml:2: unknown field 'rule' in an alias entry \(known fields: names, rules, glossary\)",
+        ),
         ("- rules: ['704']\n", r"aliases.yaml:1: an alias entry without names"),
         ("- names: [SBA]\n", r"aliases.yaml:1: an alias entry that means nothing"),
         ("- names: [[SBA]]\n  rules: ['704']\n", r"aliases.yaml:1: expected a list of texts"),

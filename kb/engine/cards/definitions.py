@@ -8,7 +8,7 @@ effect is a small function of an `EffectContext` (see `kb.engine.effects`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.events import AttackersDeclared, Event, SpellCast, StepBegan, TappedForMana, ZoneChange
@@ -151,7 +151,6 @@ class CardDef:
     enters_tapped: bool = False
     tokens: tuple[CardDef, ...] = ()  # the tokens its abilities create, defined with it
     not_implemented: str = ""  # Oracle text the engine does not model, stated honestly
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.types

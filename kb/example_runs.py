@@ -1,4 +1,4 @@
-"""Checks that run before anything is published: every curated example, judged by the engine.
+"""Every curated example run against the engine, before anything is published (the build's "check" step).
 
 The site shows what this report says; it never reaches into the engine itself.
 """
@@ -22,7 +22,7 @@ class ExampleFailed(KbError):
 
 
 @dataclass
-class CheckReport:
+class ExampleRuns:
     # ruling id -> the result of its example
     results: dict[str, ExampleResult] = field(default_factory=dict)
     # rule number -> what the engine implements for it
@@ -46,9 +46,9 @@ def examples_of(kb: KnowledgeBase) -> list[Example]:
     return [ruling.example for ruling in kb.rulings.values() if ruling.example is not None]
 
 
-def check_examples(kb: KnowledgeBase, only: Collection[str] | None = None) -> CheckReport:
+def run_examples(kb: KnowledgeBase, only: Collection[str] | None = None) -> ExampleRuns:
     """Run every example in the knowledge base (or those whose id is in `only`) against the engine."""
-    report = CheckReport(implemented=implemented_rules())
+    report = ExampleRuns(implemented=implemented_rules())
     exercised_by: dict[str, list[str]] = defaultdict(list)
     cards = engine_definitions(kb.cards.values())
     for example in examples_of(kb):
