@@ -175,7 +175,8 @@ def killed(root: Path, mutant: Mutant) -> bool:
             sys.path.insert(0, str(root))
             os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
             signal.alarm(TIMEOUT)  # a mutant that loops forever is caught: the tests never finish
-            options = ["-x", "-q", "-p", "no:cacheprovider", "-k", SELECT, "--rootdir", str(root)]
+            # "-n 0": the forked child runs the tests itself, whatever pytest's addopts ask of xdist
+            options = ["-x", "-q", "-n", "0", "-p", "no:cacheprovider", "-k", SELECT, "--rootdir", str(root)]
             code = pytest.main([*options, *(str(root / t) for t in TESTS)])
             os._exit(int(code))
         _, status = os.waitpid(pid, 0)

@@ -96,3 +96,26 @@ def test_a_chosen_target_waits_for_the_trigger_that_targets() -> None:
     assert game.stack == ["ability of Herald", "ability of Herald"]
     game.resolve_stack()
     assert (alice.life, bob.life) == (22, 17)
+
+
+def test_cascade_skips_an_equal_mana_value_and_bottoms_what_it_exiled(game: Game, alice: Player) -> None:
+    elf = game.hand_add("Bloodbraid Elf", alice)
+    other_elf = game.library_add("Bloodbraid Elf", alice)  # mana value 4: not less than 4
+    bears = game.library_add("Grizzly Bears", alice)
+    forest = game.library_add("Forest", alice)
+    game.add_mana(alice, "{R}{G}{C}{C}")
+    game.cast(elf)
+    game.resolve()
+    assert game.stack == ["Grizzly Bears", "Bloodbraid Elf"] and bears.zone == "stack"
+    assert alice.library == [forest, other_elf]  # the skipped card went to the bottom
+
+
+def test_discover_hits_a_mana_value_equal_to_n(game: Game, alice: Player) -> None:
+    appraiser = game.hand_add("Geological Appraiser", alice)  # discover 3
+    divination = game.library_add("Divination", alice)  # mana value 3
+    game.library_add("Grizzly Bears", alice)
+    game.add_mana(alice, "{R}{R}{C}{C}")
+    game.cast(appraiser)
+    game.resolve()
+    game.resolve()
+    assert divination.zone == "stack"
