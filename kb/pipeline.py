@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from kb import cr_examples
 from kb.aliases import resolve_aliases
 from kb.check import CheckReport, check_examples
 from kb.errors import BuildError, raise_all
@@ -90,7 +91,7 @@ def assemble_sources(sources: Sources) -> KnowledgeBase:
     merged = merge(cards, rulings, sources.imported) if sources.imported else None
     if merged is not None:
         cards, rulings = merged.cards, merged.rulings
-    kb = assemble(cards, rulings, sources.rules, sources.previous_rules, sources.history)
+    kb = assemble(cards, rulings, sources.rules, sources.previous_rules, sources.history, sources.content.cr_examples)
     kb.aliases = resolve_aliases(sources.content.aliases, kb)
     if merged is not None:
         kb.import_summary = summarise(sources.imported, merged, kb.links.unresolved)
@@ -118,6 +119,11 @@ def check(kb: KnowledgeBase) -> CheckReport:
     """Run every example; a ruling whose example no longer holds stops the build."""
     report = check_examples(kb)
     raise_all(report.errors())
+    # A reworded or removed CR example is the author's to re-read, not a reason to stop the build.
+    for found in cr_examples.drift(kb):
+        print(f"warning: {found.counterpart.origin}: {found.message}", file=sys.stderr)
+    if kb.cr_examples:
+        print(cr_examples.summary(kb, report.results), file=sys.stderr)
     return report
 
 
