@@ -21,7 +21,7 @@ from typing import Protocol
 from kb.model import CrExample, cr_example_id, natural_key, section_of
 from kb.store import KnowledgeBase
 
-PROVED, FAILED, UNPROVED = "proved", "failed", "not proved"
+PROVED, FAILED, NOT_RUN, UNPROVED = "proved", "failed", "not run", "not proved"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +69,14 @@ class _Outcome(Protocol):  # what a check result offers here (kb.examples.Exampl
 
 
 def status(kb: KnowledgeBase, rule: str, ordinal: int, results: Mapping[str, _Outcome]) -> str:
-    """PROVED, FAILED or UNPROVED (no counterpart, or not run) for rule `rule`'s `ordinal`-th example."""
+    """PROVED, FAILED, NOT_RUN (its counterpart was not run) or UNPROVED (it has none) for rule `rule`'s
+    `ordinal`-th example."""
     counterpart = kb.cr_examples.get(cr_example_id(rule, ordinal))
-    result = results.get(counterpart.id) if counterpart else None
-    if result is None:
+    if counterpart is None:
         return UNPROVED
+    result = results.get(counterpart.id)
+    if result is None:
+        return NOT_RUN
     return PROVED if result.passed else FAILED
 
 
@@ -85,6 +88,12 @@ class Coverage:
     proved: int = 0
     # chapter or section number -> [examples in the CR, proved, rules implemented]
     rows: dict[str, list[int]] = field(default_factory=dict)
+
+    def table(self) -> list[tuple[str, int, int, int]]:
+        """(number, examples in the CR, proved, rules implemented): each chapter, then its sections that have
+        examples or implemented rules."""
+        ordered = sorted(self.rows, key=lambda n: (n[0], len(n) > 1, natural_key(n)))
+        return [(n, *self.rows[n]) for n in ordered if len(n) == 1 or self.rows[n][0] or self.rows[n][2]]
 
 
 def coverage(kb: KnowledgeBase, results: Mapping[str, _Outcome], implemented: Collection[str]) -> Coverage:
