@@ -122,7 +122,7 @@ def check(kb: KnowledgeBase) -> CheckReport:
     # A reworded or removed CR example is the author's to re-read, not a reason to stop the build.
     for found in cr_examples.drift(kb):
         print(f"warning: {found.counterpart.origin}: {found.message}", file=sys.stderr)
-    if kb.cr_examples:
+    if kb.cr_examples and kb.rules_document:
         print(cr_examples.summary(kb, report.results), file=sys.stderr)
     return report
 

@@ -15,7 +15,7 @@ from kb.changed import Changes, select
 from kb.check import ablate, check_examples, examples_of
 from kb.errors import ContentError, KbError, KbErrors
 from kb.examples import AblationReport, ExampleResult
-from kb.model import Example, section_of
+from kb.model import Example, Ruling, section_of
 from kb.pipeline import Settings, assemble_sources, load_sources
 from kb.reports import Case, Problem, Report
 from kb.store import KnowledgeBase
@@ -47,6 +47,9 @@ def verify(settings: Settings, changes: Changes | None = None) -> tuple[Report, 
             if ruling.example is not None:
                 case = _example_case(ruling.example, None, f"examples.{ruling.card or 'general'}", None)
                 report.cases.append(replace(case, skipped_because="not run: the records have errors"))
+        for counterpart in sources.content.cr_examples:
+            case = _example_case(counterpart.example, None, f"cr-examples.{section_of(counterpart.rule)}", None)
+            report.cases.append(replace(case, skipped_because="not run: the records have errors"))
         return report, None
     report.cases.append(_passed(RECORDS))
     report.checked = f"{len(kb.cards)} cards, {len(kb.rulings)} rulings"
@@ -107,8 +110,9 @@ def _run_examples(kb: KnowledgeBase, changes: Changes | None, report: Report) ->
     only = None
     if changes is not None:
         card_files = {card.id: Path(card.origin.path) for card in kb.cards.values()}
-        # The CR's examples always run: the count of those proved is part of every report.
-        only = set(select(kb.rulings.values(), card_files, changes).run) | set(kb.cr_examples)
+        # A CR example's counterpart is selected as a general ruling's example is: by its file and its rules.
+        counterparts = (Ruling(c.id, c.text, c.origin, example=c.example) for c in kb.cr_examples.values())
+        only = select([*kb.rulings.values(), *counterparts], card_files, changes).run
         report.notes.append(_selection_note(changes, len(only), len(examples)))
     results = check_examples(kb, only).results
     skipped = []
