@@ -39,6 +39,15 @@ def after_resolution(game: Game) -> None:
     game.state.passes_in_succession = 0
 
 
+def _all_targets_treated_as_legal(game: Game, item: StackItem) -> bool:
+    return True
+
+
+@implements(
+    "608.2b",
+    "a spell or ability whose targets have all become illegal doesn't resolve",
+    when_ablated=_all_targets_treated_as_legal,
+)
 def _targets_still_legal(game: Game, item: StackItem) -> bool:
     """Rule 608.2b: a target that changed zones is a new object, so it is no longer the target."""
     if not item.targets:
