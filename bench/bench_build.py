@@ -202,35 +202,26 @@ def _reset_peak_rss() -> bool:
 
 def run_stages(spec: dict[str, str]) -> None:
     """The pipeline of `kb build` in named stages, plus the plain mkdocs project of the same pages."""
-    import kb.pipeline as pipeline
-    from kb.pipeline import Checked
-    from kb.site import build_site, load_project
+    import kb.build as build
+    from kb import plugin
+    from kb.build import Checked
+    from kb.project import load_project, settings
 
     data = Path(spec["data"])
-    config, plugin = load_project(REPO / "mkdocs.yml")
     inputs = {option: data / name for option, name in DATA_FILES.items()}
-    settings = plugin.settings(config, rules=Path(spec["rules"]), **inputs)
+    config = load_project(REPO / "mkdocs.yml", {"rules": Path(spec["rules"]), **inputs})
+    project = settings(config)
     clock = StageClock(Path(spec["results"]))
 
-    # Import is `load_knowledge_base` up to its call of `assemble`, which is the link stage:
-    # wrapping that call splits the two without restating what the pipeline imports.
-    assemble, linked = pipeline.assemble, []
-
-    def link_stage(*args, **kwargs):
-        clock.start("link")
-        linked.append(True)
-        return assemble(*args, **kwargs)
-
-    pipeline.assemble = link_stage
     clock.start("import")
-    kb = pipeline.load_knowledge_base(settings)
-    pipeline.assemble = assemble
-    if not linked:
-        raise SystemExit("kb.pipeline.load_knowledge_base no longer calls assemble: update bench_build.py's stages")
+    sources = build.load_sources(project)
+    clock.start("link")
+    kb = build.link(sources)
+    del sources
     clock.start("check")
-    checked = Checked(kb, pipeline.check(kb))
+    checked = Checked(kb, build.check(kb))
     clock.start("render")
-    pages = pipeline.build_pages(checked, settings)
+    pages = build.render(checked, project)
     clock.stop()
 
     write_plain_project(Path(spec["plain"]), pages, config)
@@ -238,11 +229,13 @@ def run_stages(spec: dict[str, str]) -> None:
     clock.record({"counts": counts})
     del pages  # kb build holds only the plugin's own copy of the pages while mkdocs runs
 
-    # As kb/commands/build.py does after `prepare`: mkdocs with the kb plugin, which renders
-    # the pages again in on_config and writes the indexes and the API beside them.
-    plugin.preloaded = checked
+    # The site stage is the rest of `kb build`: the plugin renders the pages again in on_config,
+    # writes the indexes and the API beside mkdocs, and the site is swapped in. Steps 1-3 are
+    # done already, so the plugin is given their result rather than redoing them.
+    plugin.prepare = lambda _settings: checked
+    del kb
     clock.start("site")
-    build_site(config, Path(spec["site"]))
+    build.build_site(config, Path(spec["site"]))
     clock.stop()
 
 

@@ -32,7 +32,9 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 ENGINE = REPO / "kb" / "engine"
-TESTS = ["tests/engine", "tests/test_examples.py", "tests/test_card_definitions.py"]
+# The shipped cards' facts against the real card data come last: loading the data is slow, and with -x it
+# only runs for a mutant the other tests missed.
+TESTS = ["tests/engine", "tests/test_examples.py", "tests/test_card_definitions.py", "tests/test_shipped_cards.py"]
 TIMEOUT = 300  # seconds per mutant
 SELECT = "not ablating"  # the ablation test re-runs every example per rule: slow, and the examples already run
 
@@ -125,17 +127,17 @@ def _mutated(node: ast.AST) -> ast.AST:
     return node
 
 
-def mutants() -> list[Mutant]:
+def mutants(root: Path = REPO) -> list[Mutant]:
     found = []
-    for path in sorted(ENGINE.rglob("*.py")):
+    for path in sorted((root / ENGINE.relative_to(REPO)).rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for index, (_, change, line) in enumerate(_points(tree)):
-            found.append(Mutant(path.relative_to(REPO), index, line, change))
+            found.append(Mutant(path.relative_to(root), index, line, change))
     return found
 
 
-def mutated_source(mutant: Mutant) -> str:
-    tree = ast.parse((REPO / mutant.path).read_text(encoding="utf-8"))
+def mutated_source(root: Path, mutant: Mutant) -> str:
+    tree = ast.parse((root / mutant.path).read_text(encoding="utf-8"))
     target = list(_points(tree))[mutant.index][0]
     if isinstance(target, ast.UnaryOp):  # dropping `not` replaces the node in its parent
         _Apply(target).visit(tree)
@@ -150,18 +152,21 @@ def mutated_source(mutant: Mutant) -> str:
 
 
 def _scratch_copy() -> Path:
-    root = Path(tempfile.mkdtemp(prefix="kb-mutation-"))
+    """A copy of the repository beside a link to the real data (tests find it at ../shared, as in a worktree)."""
+    root = Path(tempfile.mkdtemp(prefix="kb-mutation-")) / "repo"
     for name in ("kb", "tests", "content", "examples", "templates"):
         shutil.copytree(REPO / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
+    if (REPO.parent / "shared").is_dir():
+        (root.parent / "shared").symlink_to(REPO.parent / "shared")
     return root
 
 
 def killed(root: Path, mutant: Mutant) -> bool:
     """Run the tests against the mutant in a forked process; True when they fail."""
     target = root / mutant.path
-    original = (REPO / mutant.path).read_text(encoding="utf-8")
-    target.write_text(mutated_source(mutant), encoding="utf-8")
+    original = target.read_text(encoding="utf-8")
+    target.write_text(mutated_source(root, mutant), encoding="utf-8")
     try:
         pid = os.fork()
         if pid == 0:  # the child imports the scratch copy of kb, never the real one
@@ -182,11 +187,12 @@ def killed(root: Path, mutant: Mutant) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sample", type=int, help="test only this many mutants, chosen at random")
-    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--seed", type=int, default=11, help="the sample's random seed (default 11)")
     args = parser.parse_args()
     if "kb" in sys.modules:
         raise SystemExit("run this as a script: kb must not be imported before the mutants are")
-    everything = mutants()
+    root = _scratch_copy()  # a snapshot: the working tree may change while the mutants run
+    everything = mutants(root)
     chosen = (
         everything
         if not args.sample
@@ -194,7 +200,6 @@ def main() -> int:
             random.Random(args.seed).sample(everything, min(args.sample, len(everything))), key=lambda m: (m.path, m.index)
         )
     )
-    root = _scratch_copy()
     started = time.perf_counter()
     survivors = []
     try:
@@ -203,7 +208,7 @@ def main() -> int:
                 survivors.append(mutant)
             print(f"\r{number}/{len(chosen)} mutants, {len(survivors)} survived", end="", file=sys.stderr, flush=True)
     finally:
-        shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(root.parent, ignore_errors=True)
     print(file=sys.stderr)
     share = 1 - len(survivors) / len(chosen) if chosen else 1.0
     print(f"mutants of kb/engine/: {len(everything)}; tested: {len(chosen)} ({time.perf_counter() - started:.0f} s)")

@@ -24,7 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from kb.pipeline import Settings, load_knowledge_base  # noqa: E402
+from kb.build import Settings, load_knowledge_base  # noqa: E402
 from kb.search import SearchIndex  # noqa: E402
 from kb.search_index import write_search_index  # noqa: E402
 from kb.store import KnowledgeBase  # noqa: E402

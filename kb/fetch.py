@@ -28,20 +28,20 @@ import http.client
 import json
 import os
 import re
-import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, Literal, TextIO
+from typing import Any, BinaryIO
 
 from kb import __version__
 from kb.errors import KbError, SourceError
 from kb.guarded_http import Deadline, check_url, open_url, pieces
 from kb.inputs import cached_as
+from kb.progress import Progress
+from kb.progress import progress as shown
 from kb.sources.json_stream import iter_array
 
 # Wizards publishes each release under a new name; the CLI lets the user pass the current one.
@@ -59,10 +59,6 @@ LIMITS = {"cr": 32 << 20, "listing": 4 << 20, "oracle_cards": 1 << 30, "rulings"
 _MARGIN = 64 << 10
 DEADLINE = 3600.0  # seconds for one file, however its bytes trickle in
 _HEADERS = {"User-Agent": f"kb/{__version__} (rulings knowledge base)", "Accept": "*/*", "Accept-Encoding": "identity"}
-
-# progress(label, bytes done, total bytes or None)
-Progress = Callable[[str, int, int | None], None]
-
 
 @dataclass(frozen=True, slots=True)
 class Fetched:
@@ -103,21 +99,21 @@ def fetch(
     *,
     cr_url: str = DEFAULT_CR_URL,
     bulk_listing_url: str = BULK_LISTING_URL,
-    progress: Progress | Literal["auto"] | None = "auto",
+    progress: Progress | None = shown,
     timeout: float = 60.0,
     deadline: float = DEADLINE,
     limits: dict[str, int] | None = None,
 ) -> list[Fetched]:
     """Bring the cached CR text and Scryfall bulk files up to date.
 
-    `progress="auto"` draws a bar on stderr when it is a terminal and stays quiet
-    otherwise; None is always quiet. `timeout` bounds each read, `deadline` each
+    `progress` draws a bar per file (kb.progress: on stderr when it is a terminal,
+    quiet otherwise); None is always quiet. `timeout` bounds each read, `deadline` each
     whole download (seconds); `limits` overrides entries of LIMITS (bytes).
     """
     check_url(cr_url, "Comprehensive Rules URL")
     check_url(bulk_listing_url, "bulk-data listing URL")
     cache = _usable_cache(Path(cache_dir))
-    rules = _Rules(_choose_progress(progress), timeout, deadline, {**LIMITS, **(limits or {})})
+    rules = _Rules(progress or Progress(quiet=True), timeout, deadline, {**LIMITS, **(limits or {})})
     listing = _get_json(bulk_listing_url, rules)
     remotes = [_Remote("Comprehensive Rules", "cr", cr_url, CR_FILE, _verify_cr), *_bulk_remotes(listing, bulk_listing_url)]
     # Every file is downloaded and verified before any replaces its cached copy:
@@ -314,18 +310,18 @@ def _copy(
     deadline: Deadline,
 ) -> None:
     """Write the body to `out` as it arrives; _TooBig past `cap` bytes in all."""
-    progress(remote.label, done, total)
+    progress.download(remote.label, done, total)
     try:
         for chunk in pieces(response, _CHUNK):
             if done + len(chunk) > cap:
                 raise _TooBig
             out.write(chunk)
             done += len(chunk)
-            progress(remote.label, done, total)
+            progress.download(remote.label, done, total)
         if deadline.expired:  # the deadline shut the connection: what arrived is not all
             raise OSError(f"not finished within the {deadline.seconds:g} s deadline")
         if total is None:
-            progress(remote.label, done, done)  # lets a bar finish its line
+            progress.download(remote.label, done, done)  # lets a bar finish its line
     except (OSError, http.client.HTTPException) as exc:
         out.flush()
         reason = f"not finished within the {deadline.seconds:g} s deadline" if deadline.expired else _reason(exc)
@@ -428,7 +424,7 @@ def _json_verifier(kind: str) -> Callable[[Path], str | None]:
     return verify
 
 
-# -- metadata and progress --------------------------------------------------------------
+# -- metadata --------------------------------------------------------------
 
 
 def _meta_path(path: Path) -> Path:
@@ -446,37 +442,3 @@ def _write_meta(path: Path, meta: _Meta) -> None:
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(json.dumps(asdict(meta), indent=2) + "\n", encoding="utf-8")
     os.replace(temporary, path)
-
-
-def _choose_progress(progress: Progress | Literal["auto"] | None) -> Progress:
-    if progress == "auto":
-        return TerminalProgress(sys.stderr) if sys.stderr.isatty() else _quiet
-    return progress or _quiet
-
-
-def _quiet(label: str, done: int, total: int | None) -> None:
-    pass
-
-
-class TerminalProgress:
-    """A one-line progress bar, redrawn at most ten times a second."""
-
-    def __init__(self, stream: TextIO, width: int = 30) -> None:
-        self.stream = stream
-        self.width = width
-        self._last = 0.0
-
-    def __call__(self, label: str, done: int, total: int | None) -> None:
-        now = time.monotonic()
-        finished = total is not None and done >= total
-        if now - self._last < 0.1 and not finished:
-            return
-        self._last = now
-        if total:
-            filled = self.width * done // total
-            bar = "#" * filled + "." * (self.width - filled)
-            line = f"{label} [{bar}] {100 * done // total:3d}% {done / 1e6:.1f}/{total / 1e6:.1f} MB"
-        else:
-            line = f"{label} {done / 1e6:.1f} MB"
-        self.stream.write("\r" + line + ("\n" if finished else ""))
-        self.stream.flush()

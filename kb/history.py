@@ -23,7 +23,7 @@ from pathlib import Path
 
 from kb.changes import Segment, diff_releases, rule_content, similarity, word_diff
 from kb.model import Rule, RuleKind, RulesDocument
-from kb.parallel import parallel_map
+from kb.processes import parallel_map
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ class ImportSummary:
     warnings: tuple[str, ...] = ()  # references in imported text to rules the loaded release lacks
     details: tuple[str, ...] = field(default=())  # every importer's and merge's notes, for --verbose
 
-    def lines(self, verbose: bool = False) -> list[str]:
+    def lines(self) -> list[str]:
         """The summary as `kb build` prints it."""
         out = [f"imported from {name}: {cards} cards, {rulings} rulings" for name, cards, rulings in self.sources]
         if self.skipped:
@@ -38,11 +38,11 @@ class ImportSummary:
         )
         if self.warnings:
             out.append(f"warnings: {len(self.warnings)} references in imported rulings to rules the Comprehensive Rules lack")
-        if verbose:
-            out += [f"  {line}" for line in (*self.details, *self.warnings)]
-        elif self.details or self.warnings:
-            out.append("(details: kb build --verbose)")
         return out
+
+    def details_lines(self) -> list[str]:
+        """Every note and warning, for `kb build --verbose`."""
+        return [f"  {line}" for line in (*self.details, *self.warnings)]
 
     def document(self) -> dict[str, Any]:
         """The summary for the JSON API's index."""

@@ -16,7 +16,7 @@ from kb.cardnames import CardNameMatcher
 from kb.errors import ContentError, KbError
 from kb.history import Resolution
 from kb.model import Origin, Ruling, natural_key, rule_kind
-from kb.parallel import parallel_map
+from kb.processes import parallel_map
 from kb.references import find_references
 from kb.terms import TermIndex
 

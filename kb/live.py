@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kb import urls
+from kb.build import Checked, Settings, check, link, load_sources, render
 from kb.check import check_examples
 from kb.errors import raise_all
 from kb.inputs import INPUT_NAMES
 from kb.links import Finder, relink_rulings
 from kb.merge import merge
 from kb.model import Card, Ruling
-from kb.pipeline import Checked, Settings, assemble_sources, build_pages, check, load_sources
 from kb.render import Page, Renderer
 from kb.sources.bulk import Imported
 from kb.sources.content import Content, load_content
@@ -67,9 +67,9 @@ class LiveBuild:
     def _full(self, settings: Settings) -> Update:
         signature = _inputs_signature(settings)
         sources = load_sources(settings)
-        kb = assemble_sources(sources)
+        kb = link(sources)
         checked = Checked(kb, check(kb))
-        pages = {page.path: page for page in build_pages(checked, settings)}
+        pages = {page.path: page for page in render(checked, settings)}
         index = _index_imported(sources.imported)
         self.state = _State(signature, sources.content, checked, pages, Finder(kb), index)
         return Update(checked, pages, set(pages), full=True)

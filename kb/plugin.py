@@ -1,13 +1,13 @@
-"""The MkDocs plugin: generates the knowledge base's pages inside mkdocs' own build.
+"""The MkDocs plugin: a thin adapter that runs the build's steps (kb.build) inside mkdocs' own build.
 
-This is what makes `mkdocs serve` a live preview for authors: each rebuild
-reloads `content/`, and edits to content or templates trigger a rebuild.
+on_config runs steps 1-5 (pages rendered, outputs started), on_files hands the
+pages to mkdocs, on_post_build installs the outputs. While serving, kb.live
+does steps 1-4 incrementally, and edits to content, templates or any input
+file trigger a rebuild.
 """
 
 from __future__ import annotations
 
-import gc
-import os
 import threading
 from pathlib import Path
 
@@ -20,32 +20,29 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
 from kb import raw_html, symbols
+from kb.build import prepare, render, start_outputs
 from kb.csp import ContentSecurityPolicy
 from kb.errors import KbError
 from kb.inputs import INPUT_NAMES
 from kb.live import LiveBuild
 from kb.outputs import BackgroundOutputs
-from kb.pipeline import Checked, Settings, build_pages, prepare
+from kb.processes import freeze_for_good
 from kb.progress import progress
+from kb.project import settings
 from kb.render import Page
 
 
 class KbPluginConfig(Config):
     content = opt.Type(str, default="content")
     templates = opt.Type(str, default="templates")
-    # One optional path per input file of kb.inputs.INPUTS (`rules`, `scryfall_cards` …); a flag overrides each.
+    # One optional path per input file of kb.inputs.INPUTS (`rules`, `scryfall_cards` …); a flag overrides each
+    # (kb.project.load_project).
     locals().update({name: opt.Optional(opt.Type(str)) for name in INPUT_NAMES})
-
-
-# Input files given to `kb serve` as flags; `kb build` hands its files over directly.
-SERVE_OVERRIDES: dict[str, Path] = {}
 
 
 class KbPlugin(BasePlugin[KbPluginConfig]):
     def __init__(self) -> None:
         super().__init__()
-        # Set by `kb build`, which loads and checks the knowledge base itself.
-        self.preloaded: Checked | None = None
         self.outputs: BackgroundOutputs | None = None
         self.pages: list[Page] = []
         # Only while serving: the incremental build, and where pages are kept as files.
@@ -57,17 +54,6 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         # Page -> the template-written HTML blocks kept out of Markdown's way (see kb.raw_html).
         self.raw_blocks: dict[str, raw_html.Stash] = {}
         self.csp: ContentSecurityPolicy | None = None
-
-    def settings(self, config: MkDocsConfig, **files: Path | None) -> Settings:
-        """The plugin's options as paths relative to mkdocs.yml; input files given as flags override them."""
-        base = Path(config.config_file_path or ".").resolve().parent
-        inputs = {}
-        for name in INPUT_NAMES:
-            option = self.config[name]
-            inputs[name] = files.get(name) or (Path(os.path.normpath(base / option)) if option else None)
-        return Settings(
-            content=base / self.config.content, templates=base / self.config.templates, work_dir=base / ".cache" / "kb", **inputs
-        )
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Having this hook keeps one plugin instance for all of `mkdocs serve`'s rebuilds,
@@ -81,27 +67,27 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
             if self.live is not None:
                 self._live_update(config)
             else:
-                settings = self.settings(config)
-                checked, self.preloaded = self.preloaded or prepare(settings), None
-                self.pages = build_pages(checked, settings)
-                # The search indexes and the API are written beside mkdocs' own work; from
+                project = settings(config, self.config)
+                checked = prepare(project)  # 1-3
+                self.pages = render(checked, project)  # 4
+                # 5. The search indexes and the API are written beside mkdocs' own work; from
                 # here on only the pages are needed, so the knowledge base is let go of
                 # and mkdocs gets its memory.
-                self.outputs = BackgroundOutputs(checked, Path(config.site_dir).resolve().parent)
+                self.outputs = start_outputs(checked, Path(config.site_dir))
                 del checked
         except KbError as e:
-            raise PluginError(str(e)) from None
+            raise PluginError(str(e)) from e  # kb.build.run_mkdocs finds e again
         if config.nav is not None:
             add_optional_pages(config.nav, {page.path for page in self.pages})
         # Millions of records now live until the build ends: freezing them keeps the
         # garbage collector from walking them again and again while mkdocs works.
-        gc.freeze()
+        freeze_for_good()
         return config
 
     def _live_update(self, config: MkDocsConfig) -> None:
         """Serving: apply what changed, and keep pages as files so a dirty rebuild redoes only the changed ones."""
         assert self.live is not None
-        update = self.live.update(self.settings(config, **SERVE_OVERRIDES))
+        update = self.live.update(settings(config, self.config))
         self.pages = list(update.pages.values())
         self.page_dir = Path(config.config_file_path or ".").resolve().parent / ".cache" / "kb" / "pages"
         for path in sorted(update.changed):
@@ -119,7 +105,7 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
             # The first build waits for its outputs (see on_post_build): they are written at full
             # priority and installed by this process; later ones install themselves when ready.
             later = self.finishing is not None
-            self.outputs = BackgroundOutputs(update.checked, site_dir.parent, install_into=site_dir if later else None)
+            self.outputs = start_outputs(update.checked, site_dir, install_into=site_dir if later else None)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for symbol in symbols.SYMBOLS:  # the icons of {T}, {W} …, drawn by kb.symbols
@@ -186,7 +172,7 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
             with progress.stage("writing search indexes and API"):
                 outputs.finish(Path(config.site_dir))
         except KbError as e:
-            raise PluginError(str(e)) from None
+            raise PluginError(str(e)) from e  # kb.build.run_mkdocs finds e again
 
     def on_build_error(self, error: Exception) -> None:
         if self.outputs is not None:
@@ -194,9 +180,11 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
             self.outputs = None
 
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder) -> LiveReloadServer:
-        settings = self.settings(config)
-        server.watch(str(settings.content))
-        server.watch(str(settings.templates))
+        """An edit to content/, the templates or any input file (kb.inputs) rebuilds."""
+        project = settings(config, self.config)
+        for path in (project.content, project.templates, *(getattr(project, name) for name in INPUT_NAMES)):
+            if path is not None and path.exists():
+                server.watch(str(path))
         return server
 
 

@@ -1,4 +1,9 @@
-"""Progress of a long build, shown on a terminal and silent elsewhere (CI logs stay clean)."""
+"""The one progress display of long commands (`kb build`'s stages and counts, `kb fetch`'s downloads).
+
+It draws on a terminal and stays silent elsewhere, so CI logs stay clean. The
+stream is looked up when writing, not when this module is imported: a test
+(or a caller) that swaps sys.stderr is seen.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +15,10 @@ from typing import TextIO
 
 
 class Progress:
-    def __init__(self, stream: TextIO | None = None) -> None:
-        self._stream = stream  # None: whatever sys.stderr is when writing (tests swap it)
+    def __init__(self, stream: TextIO | None = None, bar_width: int = 30, quiet: bool = False) -> None:
+        self._stream = stream  # None: whatever sys.stderr is when writing
+        self._quiet = quiet
+        self._bar_width = bar_width
         self._last = 0.0
 
     @property
@@ -20,7 +27,7 @@ class Progress:
 
     @property
     def enabled(self) -> bool:
-        return self.stream.isatty()
+        return not self._quiet and self.stream.isatty()
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
@@ -31,11 +38,29 @@ class Progress:
         self._write(f"{name}: {time.perf_counter() - started:.1f} s\n")
 
     def count(self, name: str, done: int, total: int) -> None:
-        """A running count, redrawn at most ten times a second."""
+        """A running count of items, redrawn at most ten times a second."""
+        if self._due(done >= total):
+            self._write(f"{name}: {done:,}/{total:,}" + ("\n" if done >= total else ""))
+
+    def download(self, name: str, done: int, total: int | None) -> None:
+        """Bytes on their way: a bar when the total is known, redrawn at most ten times a second."""
+        finished = total is not None and done >= total
+        if not self._due(finished):
+            return
+        if total:
+            filled = self._bar_width * done // total
+            bar = "#" * filled + "." * (self._bar_width - filled)
+            line = f"{name} [{bar}] {100 * done // total:3d}% {done / 1e6:.1f}/{total / 1e6:.1f} MB"
+        else:
+            line = f"{name} {done / 1e6:.1f} MB"
+        self._write(line + ("\n" if finished else ""))
+
+    def _due(self, finished: bool) -> bool:
         now = time.perf_counter()
-        if done == total or now - self._last >= 0.1:
+        if finished or now - self._last >= 0.1:
             self._last = now
-            self._write(f"{name}: {done:,}/{total:,}" + ("\n" if done == total else ""))
+            return True
+        return False
 
     def _write(self, text: str) -> None:
         if self.enabled:

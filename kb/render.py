@@ -25,7 +25,7 @@ from kb.code_html import python_block
 from kb.errors import BuildError
 from kb.links import Span, Target
 from kb.model import Origin, Rule, RuleKind, cr_example_id, natural_key, rule_kind, section_of
-from kb.parallel import parallel_map
+from kb.processes import parallel_map
 from kb.rule_nav import section_nav
 from kb.store import KnowledgeBase
 

@@ -1,6 +1,6 @@
 """`kb check`'s run: each validation rule, then each example (all, or those a change touched), as report cases.
 
-The steps are the build's own (`kb.pipeline`); what differs is that a problem
+The steps are the build's own (`kb.build`); what differs is that a problem
 becomes a failed case instead of stopping everything, so a CI report shows
 every validation rule and every example with its verdict.
 """
@@ -11,12 +11,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from kb import cr_examples
+from kb.build import Settings, link, load_sources
 from kb.changed import Changes, select
 from kb.check import ablate, check_examples, examples_of
 from kb.errors import ContentError, KbError, KbErrors
 from kb.examples import AblationReport, ExampleResult
 from kb.model import Example, Ruling, section_of
-from kb.pipeline import Settings, assemble_sources, load_sources
 from kb.reports import Case, Problem, Report
 from kb.store import KnowledgeBase
 
@@ -39,7 +39,7 @@ def verify(settings: Settings, changes: Changes | None = None) -> tuple[Report, 
         return report, None
     report.cases += [_passed(CONTENT), _passed(INPUTS)]
     try:
-        kb = assemble_sources(sources)
+        kb = link(sources)
     except KbError as e:
         report.cases.append(_failed(RECORDS, e) if _in_content(e) else _errored(RECORDS, e))
         # Listed, so a CI report shows the examples rather than losing them.

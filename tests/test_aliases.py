@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def test_a_target_that_cannot_be_a_rule_or_glossary_id_is_an_error_at_its_line(cr_latest: Path):
-    from kb.pipeline import Settings, load_knowledge_base
+    from kb.build import Settings, load_knowledge_base
 
     kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=cr_latest))
     wrong = Alias(("SBA",), ("7O4",), ("State-Based Actions",), Origin("content/search/aliases.yaml", 7))
@@ -27,7 +27,7 @@ def test_a_target_that_cannot_be_a_rule_or_glossary_id_is_an_error_at_its_line(c
 
 
 def test_a_target_the_release_lacks_is_left_out(cr_latest: Path):
-    from kb.pipeline import Settings, load_knowledge_base
+    from kb.build import Settings, load_knowledge_base
 
     kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=cr_latest))
     alias = Alias(("SBA", "SBAs"), ("704", "704.99"), ("no-such-entry",), Origin("x", 1))
@@ -36,7 +36,7 @@ def test_a_target_the_release_lacks_is_left_out(cr_latest: Path):
 
 
 def test_the_curated_list_names_only_records_of_the_current_rules(cr_latest: Path):
-    from kb.pipeline import Settings, load_knowledge_base, load_sources
+    from kb.build import Settings, load_knowledge_base, load_sources
 
     settings = Settings(content=REPO / "content", templates=REPO / "templates", rules=cr_latest)
     kb = load_knowledge_base(settings)

@@ -12,9 +12,9 @@ import pytest
 
 from kb import __version__, urls
 from kb.api import SCHEMA_VERSION, ApiDocuments, write_api
+from kb.build import Settings, load_knowledge_base
 from kb.cli import main
 from kb.model import Card, Example, Origin, Ruling
-from kb.pipeline import Settings, load_knowledge_base
 from kb.store import KnowledgeBase, assemble
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from kb.errors import KbError
-from kb.fetch import CR_FILE, TerminalProgress, fetch
+from kb.fetch import CR_FILE, fetch
+from kb.progress import Progress
 
 BULK = Path(__file__).resolve().parent / "fixtures" / "bulk"
 CR_TEXT = "\ufeffMagic: The Gathering Comprehensive Rules\r\n\r\nIntroduction\r\n\r\n1. Game Concepts\r\n".encode()
@@ -224,14 +225,19 @@ def test_without_a_network_the_error_is_one_line_and_the_cache_is_untouched(site
     assert snapshot(tmp_path) == before
 
 
+class Recorded(Progress):
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[tuple[str, int, int | None]] = []
+
+    def download(self, name: str, done: int, total: int | None) -> None:
+        self.calls.append((name, done, total))
+
+
 def test_progress_is_reported_up_to_the_total(site: Site, tmp_path: Path) -> None:
-    calls: list[tuple[str, int, int | None]] = []
-    fetch(
-        tmp_path,
-        cr_url=f"{site.base}/cr.txt",
-        bulk_listing_url=f"{site.base}/bulk-data",
-        progress=lambda *call: calls.append(call),
-    )
+    recorded = Recorded()
+    fetch(tmp_path, cr_url=f"{site.base}/cr.txt", bulk_listing_url=f"{site.base}/bulk-data", progress=recorded)
+    calls = recorded.calls
     size = len(site.files["oracle-cards.json"])
     oracle = [call for call in calls if call[0] == "Scryfall oracle cards"]
     assert (oracle[0], oracle[-1]) == (("Scryfall oracle cards", 0, size), ("Scryfall oracle cards", size, size))
@@ -243,8 +249,13 @@ def test_auto_progress_is_quiet_when_not_on_a_terminal(site: Site, tmp_path: Pat
 
 
 def test_the_terminal_bar() -> None:
-    out = io.StringIO()
-    bar = TerminalProgress(out, width=10)
-    bar("Rules", 0, 2_000_000)
-    bar("Rules", 2_000_000, 2_000_000)
-    assert out.getvalue() == "\rRules [..........]   0% 0.0/2.0 MB\rRules [##########] 100% 2.0/2.0 MB\n"
+    out = Terminal()
+    bar = Progress(out, bar_width=10)
+    bar.download("Rules", 0, 2_000_000)
+    bar.download("Rules", 2_000_000, 2_000_000)
+    assert out.getvalue() == "\r\033[KRules [..........]   0% 0.0/2.0 MB\r\033[KRules [##########] 100% 2.0/2.0 MB\n"
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True

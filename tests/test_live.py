@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kb.build import Settings, prepare, render
 from kb.live import LiveBuild
-from kb.pipeline import Settings, build_pages, prepare
 
 BULK = Path(__file__).parent / "fixtures" / "bulk"
 
@@ -15,7 +15,7 @@ def settings_for(project: Path, **files: Path) -> Settings:
 
 
 def full_build_pages(settings: Settings) -> dict[str, str]:
-    return {page.path: page.text for page in build_pages(prepare(settings), settings)}
+    return {page.path: page.text for page in render(prepare(settings), settings)}
 
 
 def edit(path: Path, old: str, new: str) -> None:

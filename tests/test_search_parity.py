@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kb.pipeline import Settings, load_knowledge_base
+from kb.build import Settings, load_knowledge_base
 from kb.search import INDEX_NAME, SearchIndex
 from kb.search_index import write_search_index
 from kb.search_postings import build_search

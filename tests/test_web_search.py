@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from kb import search_postings, web_search
-from kb.pipeline import Settings, load_knowledge_base
+from kb.build import Settings, load_knowledge_base
 from kb.search_documents import searchable_documents as documents
 from kb.search_postings import encode, postings
 from kb.search_text import tokens

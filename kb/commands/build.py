@@ -1,4 +1,4 @@
-"""kb build: load, check and render the knowledge base, then build the site."""
+"""kb build: the build's steps (kb.build) with the input files and site address given as flags."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import argparse
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from kb.build import build_site, printing
 from kb.commands.inputs import add_input_arguments, input_files
 from kb.errors import BuildError
-from kb.pipeline import prepare
-from kb.site import build_site, load_project
+from kb.project import load_project
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,21 +22,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    config, plugin = load_project(args.config)
-    if args.site_url:
-        config.site_url = site_url(args.site_url)
-    checked = prepare(plugin.settings(config, **input_files(args)))
-    kb, passed = checked.kb, len(checked.report.results) - len(checked.report.failures)
-    summary = f"{len(kb.cards)} cards, {len(kb.rulings)} rulings, {len(kb.rules)} rules, {passed} examples verified"
-    imported = kb.import_summary.lines(args.verbose) if kb.import_summary else []
-    # The plugin takes it from here; holding on to it would keep it in memory for all of mkdocs' build.
-    plugin.preloaded = checked
-    del checked, kb
+    url = site_url(args.site_url) if args.site_url else None
+    config = load_project(args.config, input_files(args), site_url=url)
     site_dir = args.site_dir or Path(config.site_dir)
-    build_site(config, site_dir)
-    for line in imported:
-        print(line)
-    print(f"built {site_dir}: {summary}")
+    with printing(args.verbose):  # what was imported, and the counts of what was built
+        build_site(config, site_dir)
+    print(f"built {site_dir}")
     return 0
 
 

@@ -15,8 +15,8 @@ from kb.commands.inputs import add_input_arguments, input_files
 from kb.engine import implemented_rules
 from kb.errors import KbError
 from kb.examples import AblationReport
+from kb.project import load_project, settings
 from kb.reports import Case, Problem, Report, github, to_json, write_junit
-from kb.site import load_project
 from kb.verify import ablation_cases, verify
 
 USAGE_OR_INPUT_PROBLEM = 2
@@ -46,14 +46,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        config, plugin = load_project(args.config)
-        settings = plugin.settings(config, **input_files(args))
+        project = settings(load_project(args.config, input_files(args)))
         changes = changes_since(args.changed_since, args.config.resolve().parent) if args.changed_since else None
     except KbError as e:
         report = Report([Case("validation", "inputs", "kb check can start", "error", (Problem(_message(e), e.origin),))])
         return _finish(args, report)
 
-    report, kb = verify(settings, changes)
+    report, kb = verify(project, changes)
     ablation = None
     if kb is not None and not report.count("failed") and (args.ablate or args.ablate_all):
         unknown = [rule for rule in args.ablate or () if rule not in implemented_rules()]

@@ -15,6 +15,7 @@ from kb.engine.costs import (
     pay_sacrifice,
     pay_sacrifice_self,
     pay_tap_symbol,
+    pay_tap_untapped,
     pay_untap_symbol,
 )
 from kb.engine.errors import EngineError, IllegalAction, MissingChoice
@@ -62,9 +63,10 @@ def check_ability_zone(card: Card, ability: ActivatedAbility) -> None:
 
 @dataclass(frozen=True)
 class Payment:
-    """The objects a player chose to pay a cost with: what to sacrifice, discard, or exile from the graveyard."""
+    """The objects a player chose to pay a cost with: what to sacrifice, tap, discard, or exile from the graveyard."""
 
     sacrifice: tuple[Card, ...] = ()
+    tap: tuple[Card, ...] = ()
     discard: tuple[Card, ...] = ()
     exile: tuple[Card, ...] = ()
 
@@ -82,6 +84,10 @@ def pay_activation_cost(game: Game, player: Player, source: Card, cost: Cost, x:
     _choose_objects(source, chosen.sacrifice, cost.sacrifice.count if cost.sacrifice else 0, "sacrifice", "sacrifice=[...]")
     if cost.sacrifice is not None:
         move_cards(game, pay_sacrifice(game, player, cost, list(chosen.sacrifice)), Zone.GRAVEYARD)
+    check_chosen_once(chosen.tap, "tapped-twice", "701.26a", f"pay for {source}'s ability")
+    _choose_objects(source, chosen.tap, cost.tap_untapped.count if cost.tap_untapped else 0, "tap", "tap=[...]")
+    if cost.tap_untapped is not None:
+        pay_tap_untapped(game, player, cost, list(chosen.tap))
     check_chosen_once(chosen.discard, "discarded-twice", "701.9a", f"pay for {source}'s ability")
     _choose_objects(source, chosen.discard, cost.discard_cards, "discard", "discard=[...]")
     for card in chosen.discard:

@@ -40,7 +40,7 @@ class Proposal:
     player: Player
     card: Card
     from_zone: Zone
-    permission: str | None  # what allows casting it from where it was: "hand", "Rona, Disciple of Gix" …
+    permission: str | None  # what allows casting it from where it was: "hand", or the card whose ability allows it
     x: int | None = None  # None: not announced (an error if the cost has X)
     alternative: Card | None = None
     sacrifice: list[Card] = field(default_factory=list)
@@ -57,9 +57,9 @@ def find_permission(game: Game, player: Player, card: Card, *, playing_land: boo
     if card.zone is not Zone.EXILE:
         return None
     if not playing_land:
-        for permanent in player.battlefield:
-            if permanent.definition.casts_linked_exile and card.object_id in game.state.links.get(permanent.object_id, []):
-                return permanent.name
+        for source, static in statics_in_play(game):
+            if static.layer == "cast from exile" and source.controller == player and static.affects(source, card):
+                return source.name
     for permission in game.state.play_permissions:
         if permission.object_id == card.object_id and permission.player == player.index and permission.turn == game.state.turn:
             return permission.source_name

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kb.engine.cards.definitions import CardDef, Cost
+from kb.engine.continuous import statics_in_play
 from kb.engine.errors import EngineError, IllegalAction
 from kb.engine.mana_symbols import COLORS, MANA_TYPES, ORDER
 from kb.engine.rules_registry import implements
@@ -127,6 +128,33 @@ def pay_sacrifice(game: Game, player: Player, cost: Cost, chosen: list[Card]) ->
     return fitting
 
 
+def _tap_without_checking(game: Game, player: Player, cost: Cost, chosen: list[Card]) -> list[Card]:
+    """Without rule 701.26a nothing says a tapped permanent can't be tapped again."""
+    for permanent in chosen:
+        permanent.state.tapped = True
+    return chosen
+
+
+@implements(
+    "701.26a", "to tap a permanent, turn it sideways: only untapped permanents can be tapped", when_ablated=_tap_without_checking
+)
+def pay_tap_untapped(game: Game, player: Player, cost: Cost, chosen: list[Card]) -> list[Card]:
+    """'Tap an untapped creature you control': tap the permanents chosen for it (summoning sickness doesn't
+    matter: rule 302.6 is about {T} and {Q} only)."""
+    assert cost.tap_untapped is not None
+    wanted = cost.tap_untapped
+    fitting = [c for c in chosen if c.zone is Zone.BATTLEFIELD and c.controller == player and wanted.matches(c.definition)]
+    if len(fitting) != wanted.count or len(chosen) != len(fitting):
+        raise IllegalAction("cannot-pay", "118.3", f"to pay this cost {player} must tap {wanted.description}")
+    for permanent in fitting:
+        if permanent.tapped:
+            raise IllegalAction(
+                "already-tapped", "701.26a", f"{permanent} is already tapped: only untapped permanents can be tapped"
+            )
+        permanent.state.tapped = True
+    return fitting
+
+
 @implements(
     "701.21a",
     "to sacrifice a permanent, its controller moves it from the battlefield to its owner's graveyard",
@@ -150,10 +178,10 @@ def alternative_costs_for(game: Game, player: Player, spell: Card) -> dict[int, 
     options: dict[int, Cost] = {}
     if spell.definition.alternative_cost is not None:
         options[spell.card_id] = spell.definition.alternative_cost
-    for permanent in player.battlefield:
-        granted = permanent.definition.grants_alternative_cost
-        if granted:
-            options[permanent.card_id] = Cost(mana=granted)
+    for source, static in statics_in_play(game):
+        if static.layer == "alternative cost" and source.controller == player and static.affects(source, spell):
+            assert static.alternative_cost is not None
+            options[source.card_id] = static.alternative_cost
     return options
 
 

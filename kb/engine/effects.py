@@ -75,7 +75,7 @@ class EffectContext:
             if card.zone is Zone.BATTLEFIELD:
                 card.state.tapped = tapped
 
-    def flicker(self, cards: Iterable[Card], *, to_you: bool = False) -> list[Card]:
+    def flicker(self, cards: Iterable[Card], *, to_you: bool) -> list[Card]:
         """Exile each card, then return it to the battlefield (under its owner's control, or this
         ability's controller's): it comes back as a new object (rule 400.7)."""
         back = []

@@ -205,23 +205,32 @@ class Game:
         sacrifice: Sequence[Card] = (),
         discard: Sequence[Card] = (),
         exile: Sequence[Card] = (),
+        tap: Sequence[Card] = (),
     ) -> None:
         """Activate a non-mana activated ability (by key, e.g. 'exile-top'; the first one by default), with the
-        choices its cost asks for: X, and the cards to sacrifice, discard or exile from the graveyard."""
+        choices its cost asks for: X, and the cards to sacrifice, discard, exile from the graveyard or tap."""
         with self.transaction():
             player = by or (card.owner if card.zone is Zone.HAND else card.controller)
-            payment = abilities.Payment(tuple(sacrifice), tuple(discard), tuple(exile))
+            payment = abilities.Payment(tuple(sacrifice), tuple(tap), tuple(discard), tuple(exile))
             abilities.activate(self, player, card, ability, list(targets), x=x, chosen=payment)
 
     def cycle(self, card: Card, by: Player | None = None) -> None:
         self.activate(card, "cycling", by)
 
     def activate_mana_ability(
-        self, permanent: Card, *, color: str | None = None, sacrifice: Sequence[Card] = (), by: Player | None = None
+        self,
+        permanent: Card,
+        *,
+        color: str | None = None,
+        sacrifice: Sequence[Card] = (),
+        tap: Sequence[Card] = (),
+        by: Player | None = None,
     ) -> None:
-        """Activate a mana ability; it resolves at once, without the stack (rule 605.3b)."""
+        """Activate a mana ability; it resolves at once, without the stack (rule 605.3b). `sacrifice` and `tap`:
+        the permanents its cost asks for."""
         with self.transaction():
-            mana.activate_mana_ability(self, by or permanent.controller, permanent, color=color, sacrifice=sacrifice)
+            player = by or permanent.controller
+            mana.activate_mana_ability(self, player, permanent, color=color, sacrifice=sacrifice, tap=tap)
 
     def attack(self, *creatures: Card) -> None:
         """Go to the declare attackers step and attack with `creatures` (attack triggers go on the stack)."""

@@ -1,7 +1,7 @@
 """Handles: what a scenario holds on to.
 
 A `Card` is one physical card for the whole game; it reads the current game
-state, so `rona.zone` or `rona.object_id` always tell the truth *now*. The game
+state, so `bears.zone` or `bears.object_id` always tell the truth *now*. The game
 object a card is (its `object_id`) changes with every zone change (rule 400.7).
 Handles hold only ids, so restoring a snapshot of the state never leaves a
 scenario holding a stale object.

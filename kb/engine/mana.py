@@ -43,7 +43,14 @@ def check_may_activate_mana_ability(game: Game, player: Player) -> None:
 
 
 def activate_mana_ability(
-    game: Game, player: Player, permanent: Card, *, color: str | None = None, sacrifice: Sequence[Card] = (), index: int = 0
+    game: Game,
+    player: Player,
+    permanent: Card,
+    *,
+    color: str | None = None,
+    sacrifice: Sequence[Card] = (),
+    tap: Sequence[Card] = (),
+    index: int = 0,
 ) -> None:
     """Activate and immediately resolve a mana ability: it never uses the stack (rule 605.3b)."""
     abilities = mana_abilities(permanent)
@@ -55,7 +62,7 @@ def activate_mana_ability(
     if permanent.controller != player:
         raise IllegalAction("not-controller", "602.2", f"{player} doesn't control {permanent}")
     check_may_activate_mana_ability(game, player)
-    pay_activation_cost(game, player, permanent, ability.cost, 0, Payment(sacrifice=tuple(sacrifice)))
+    pay_activation_cost(game, player, permanent, ability.cost, 0, Payment(sacrifice=tuple(sacrifice), tap=tuple(tap)))
     assert ability.produces is not None
     mana = _mana_made_by(game, player, permanent, ability.produces, color)
     produce_mana(game, player, permanent, mana, tapped_for_mana=is_tapping_for_mana(ability))

@@ -39,17 +39,13 @@ def after_resolution(game: Game) -> None:
     game.state.passes_in_succession = 0
 
 
-def _all_targets_treated_as_legal(game: Game, item: StackItem) -> bool:
-    return True
-
-
 @implements(
     "608.2b",
-    "a spell or ability whose targets have all become illegal doesn't resolve",
-    when_ablated=_all_targets_treated_as_legal,
+    "a spell or ability whose targets are all illegal as it resolves doesn't resolve",
+    when_ablated=lambda _game, _item: True,
 )
-def _targets_still_legal(game: Game, item: StackItem) -> bool:
-    """Rule 608.2b: a target that changed zones is a new object, so it is no longer the target."""
+def targets_still_legal(game: Game, item: StackItem) -> bool:
+    """A target that changed zones is a new object, so it is no longer the target (rule 400.7)."""
     if not item.targets:
         return True
     return any(kind == "player" or game.card(ident).object_id == object_id for kind, ident, object_id in item.targets)
@@ -60,12 +56,12 @@ def resolve_spell(game: Game, item: StackItem) -> None:
     card = game.card(item.card_id)
     definition = card.definition
     if not definition.is_permanent_card:
-        if definition.spell_effect is not None and _targets_still_legal(game, item):
+        if definition.spell_effect is not None and targets_still_legal(game, item):
             definition.spell_effect(EffectContext(game, item, card))
         if card.zone is Zone.STACK:
             move_card(game, card, Zone.GRAVEYARD)  # rule 608.2n
         return
-    if not _targets_still_legal(game, item):
+    if not targets_still_legal(game, item):
         move_card(game, card, Zone.GRAVEYARD)  # rule 608.3b: an Aura spell whose target is gone doesn't resolve
         return
     # A permanent spell becomes a permanent under its controller's control (rule 608.3); it
@@ -95,5 +91,5 @@ def resolve_ability(game: Game, item: StackItem) -> None:
         effect = ability.effect
     else:
         effect = next(a for a in source.definition.activated if a.key == item.ability).effect
-    if effect is not None and _targets_still_legal(game, item):
+    if effect is not None and targets_still_legal(game, item):
         effect(EffectContext(game, item, source))

@@ -66,6 +66,8 @@ def choose_targets(
     chosen: list[Any] | None = None,
 ) -> tuple[TargetRecord, ...] | None:
     """The targets `player` announced for a spell or ability; None when a triggered ability gets none."""
+    if target is None and chosen is None:
+        return ()  # a trigger without a target leaves `will_target` to the next one that has one
     intended = chosen if chosen is not None else [game.lookup(key) for key in player.state.intended_targets]
     if chosen is None:
         player.state.intended_targets = []

@@ -88,8 +88,6 @@ def _move_one(
     state.damage = 0
     state.attacking = False
     state.face_up = exiled_face_up(face_down) if to is Zone.EXILE else to is not Zone.LIBRARY
-    if to is not Zone.STACK:
-        state.x = 0
     if to is not Zone.BATTLEFIELD:
         state.spell_x = None
         state.was_cast = False
@@ -107,7 +105,7 @@ def top_of_library(game: Game, player: Player) -> Card | None:
     return game.card(library[0]) if library else None
 
 
-def draw(game: Game, player: Player, count: int = 1) -> list[Card]:
+def draw(game: Game, player: Player, count: int) -> list[Card]:
     drawn = []
     for _ in range(count):
         top = top_of_library(game, player)

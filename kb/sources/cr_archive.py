@@ -12,7 +12,7 @@ from pathlib import Path
 
 from kb.errors import SourceError
 from kb.model import Origin, RulesDocument
-from kb.parallel import parallel_map
+from kb.processes import parallel_map
 from kb.sources.cr_text import read_rules, truncation_warning
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.pipeline import Settings, load_knowledge_base
+from kb.build import Settings, load_knowledge_base
 
 REPO = Path(__file__).resolve().parents[2]
 WIDTHS = {"desktop": 1280, "phone": 390}

@@ -69,3 +69,22 @@ def test_rona_doesnt_let_you_play_a_land_exiled_with_it(game: Game, alice: Playe
     assert game.exiled_with(rona) == [forest]
     with expect_illegal(code="no-permission"):
         game.play_land(forest)  # "cast spells from among cards exiled with Rona": lands are played, not cast
+
+
+def test_damage_equal_to_a_toughness_of_one_is_lethal(game: Game, alice: Player, bob: Player) -> None:
+    elves = game.battlefield_add("Llanowar Elves", bob)  # a 1/1
+    bolt = game.hand_add("Lightning Bolt", alice)
+    game.add_mana(alice, "{R}")
+    game.cast(bolt, targets=[elves])
+    game.resolve()
+    assert elves.zone == "graveyard"  # rule 704.5g
+
+
+def test_divination_draws_exactly_two(game: Game, alice: Player) -> None:
+    for _ in range(4):
+        game.library_add("Island", alice)
+    divination = game.hand_add("Divination", alice)
+    game.add_mana(alice, "{U}{C}{C}")
+    game.cast(divination)
+    game.resolve()
+    assert (len(alice.hand), len(alice.library)) == (2, 2)

@@ -63,3 +63,14 @@ def test_sacrificing_for_mana_is_not_tapping_for_mana(game: Game, alice: Player)
     bears = game.battlefield_add("Grizzly Bears", alice)
     game.activate_mana_ability(altar, sacrifice=[bears])
     assert alice.mana_pool == "{C}{C}"
+
+
+def test_your_lands_could_produce_looks_at_your_lands_only(game: Game, alice: Player, bob: Player) -> None:
+    pool = game.battlefield_add("Reflecting Pool", alice)
+    game.battlefield_add("Island", alice)
+    game.battlefield_add("Forest", bob)  # an opponent's land doesn't count for "a land you control"
+    assert game.could_produce(pool) == "{U}"
+    with expect_illegal(code="mana-type-unavailable", rule="106.7"):
+        game.activate_mana_ability(pool, color="G")
+    game.activate_mana_ability(pool, color="U")
+    assert alice.mana_pool == "{U}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Game, MissingChoice, expect_illegal
+from kb.engine import Game, IllegalAction, MissingChoice, expect_illegal
 from kb.engine.cards.parts import DefinitionError, Facts, compose
 
 
@@ -168,3 +168,122 @@ def test_exile_the_top_card_then_play_it_or_cast_it_from_exile() -> None:
     game.resolve()
     game.cast(bears)  # cast from among cards exiled with the Vault
     assert (forest.zone, bears.zone) == ("battlefield", "stack")
+
+
+def test_a_granted_alternative_cost_covers_only_the_spells_it_names_and_only_its_controller() -> None:
+    sage = card(
+        "Sage",
+        "Creature — Human Wizard",
+        ("grant alternative cost", {"cost": "{B}", "spells": "instant spells you cast"}),
+        pt="1",
+    )
+    game = Game(cards=[sage])
+    alice, bob = game.players
+    mine = game.battlefield_add("Sage", alice)
+    theirs = game.battlefield_add("Sage", bob)
+    wurm = game.battlefield_add("Craw Wurm", bob)
+    cut = game.hand_add("Murderous Cut", alice)  # an instant, {4}{B}
+    divination = game.hand_add("Divination", alice)  # a sorcery
+    game.add_mana(alice, "{B}")
+    with expect_illegal(code="no-alternative-cost", rule="118.9"):
+        game.cast(divination, alternative=mine)  # not an instant
+    with expect_illegal(code="no-alternative-cost", rule="118.9"):
+        game.cast(cut, targets=[wurm], alternative=theirs)  # Bob's Sage grants Bob's spells only
+    game.cast(cut, targets=[wurm], alternative=mine)
+    game.resolve()
+    assert (wurm.zone, alice.mana_pool) == ("graveyard", "empty")
+
+
+def test_a_granted_alternative_cost_is_for_spells_you_cast() -> None:
+    with pytest.raises(DefinitionError, match="spells you cast") as raised:
+        card("Sage", "Creature — Human", ("grant alternative cost", {"cost": "{B}", "spells": "instant spells"}), pt="1")
+    assert raised.value.at == (0, "spells")
+
+
+def test_a_card_exiled_by_a_targeted_ability_can_be_linked_and_cast() -> None:
+    keeper = card(
+        "Keeper",
+        "Artifact",
+        (
+            "activated",
+            {"cost": "{T}", "target": "instant card in a graveyard", "effect": {"exile target": {"then": "link to this"}}},
+        ),
+        ("cast from exile", {"cards": "exiled with this"}),
+    )
+    game = Game(cards=[keeper])
+    alice, bob = game.players
+    source = game.battlefield_add("Keeper", alice)
+    bolt = game.graveyard_add("Lightning Bolt", bob)
+    other = game.exile_add("Lightning Bolt", bob)  # exiled, but not with the Keeper
+    game.activate(source, targets=[bolt])
+    game.resolve()
+    assert (bolt.zone, game.exiled_with(source)) == ("exile", [bolt])
+    game.add_mana(alice, "{R}{R}")
+    with expect_illegal(code="no-permission", rule="601.3"):
+        game.cast(other, by=alice, targets=[bob])
+    game.cast(bolt, by=alice, targets=[bob])  # Bob's card, cast by Alice thanks to her Keeper
+    game.resolve()
+    assert (bob.life, bolt.zone) == (17, "graveyard")
+
+
+def test_what_follows_an_exile_is_one_the_engine_knows() -> None:
+    with pytest.raises(DefinitionError, match="then") as raised:
+        card(
+            "Odd", "Artifact", ("activated", {"cost": "{T}", "target": "creature", "effect": {"exile target": {"then": "keep"}}})
+        )
+    assert raised.value.at[:3] == (0, "effect", 0)
+
+
+def test_a_tap_cost_taps_untapped_creatures_the_payer_controls_each_once() -> None:
+    drum = card("Drum", "Artifact", ("mana", {"add": "any color", "cost": "{T}, Tap an untapped creature you control"}))
+    game = Game(cards=[drum])
+    alice, bob = game.players
+    source = game.battlefield_add("Drum", alice)
+    elves = game.battlefield_add("Llanowar Elves", alice)
+    bears = game.battlefield_add("Grizzly Bears", bob)
+    forest = game.battlefield_add("Forest", alice)
+    for wrong in ([bears], [forest], [elves, elves]):
+        with pytest.raises(IllegalAction) as refused:
+            game.activate_mana_ability(source, color="G", tap=wrong)
+        assert refused.value.rule in ("118.3", "701.26a")
+        assert (source.tapped, elves.tapped, bears.tapped, forest.tapped, alice.mana_pool) == (False,) * 4 + ("empty",)
+    game.activate_mana_ability(source, color="G", tap=[elves])
+    assert (source.tapped, elves.tapped, alice.mana_pool) == (True, True, "{G}")
+
+
+def test_a_tap_cost_names_how_many() -> None:
+    with pytest.raises(DefinitionError, match="say how many"):
+        card("Drum", "Artifact", ("mana", {"add": "{G}", "cost": "{T}, Tap untapped creatures you control"}))
+
+
+def test_a_second_ability_without_a_key_is_activated_by_its_number() -> None:
+    tool = card(
+        "Tool",
+        "Artifact",
+        ("activated", {"cost": "{T}", "effect": {"gain life": 1}}),
+        ("activated", {"cost": "{1}", "effect": {"draw": 1}}),
+    )
+    game = Game(cards=[tool])
+    alice, _ = game.players
+    source = game.battlefield_add("Tool", alice)
+    game.library_add("Island", alice)
+    game.add_mana(alice, "{C}")
+    game.activate(source, "ability-2")
+    game.resolve()
+    assert (len(alice.hand), alice.life, source.tapped) == (1, 20, False)
+
+
+def test_costs_count_in_words() -> None:
+    delver = card("Delver", "Artifact", ("activated", {"cost": "Exile five cards from your graveyard", "effect": {"draw": 1}}))
+    assert delver.activated[0].cost.exile_from_graveyard == 5
+
+
+def test_a_verb_without_settings_may_be_written_true() -> None:
+    relic = card("Relic", "Artifact", ("activated", {"cost": "{T}", "target": "creature", "effect": {"tap target": True}}))
+    game = Game(cards=[relic])
+    alice, bob = game.players
+    source = game.battlefield_add("Relic", alice)
+    bears = game.battlefield_add("Grizzly Bears", bob)
+    game.activate(source, targets=[bears])
+    game.resolve()
+    assert bears.tapped

@@ -35,3 +35,4 @@ def test_enters_with_x_counters_uses_the_spells_x(game: Game, alice: Player) -> 
     game.cast(ballista, x=1)
     game.resolve()
     assert ballista.counters == 1
+    assert (ballista.x, ballista.mana_value) == (0, 0)  # rule 107.3m: the permanent's own X is 0

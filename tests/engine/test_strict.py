@@ -154,3 +154,11 @@ def test_a_color_choice_is_never_made_for_the_player(game: Game, alice: Player) 
     with pytest.raises(MissingChoice, match="color"):
         game.activate_mana_ability(pili_pala)
     assert (pili_pala.tapped, alice.mana_pool) == (True, "{C}{C}")
+
+
+def test_a_refusal_for_lack_of_priority_names_who_has_it(game: Game, alice: Player, bob: Player) -> None:
+    bolt = game.hand_add("Lightning Bolt", bob)
+    game.add_mana(bob, "{R}")
+    with expect_illegal(code="no-priority", rule="117.1") as refusal:
+        game.cast(bolt, targets=[alice])
+    assert "Alice" in str(refusal.error)

@@ -75,3 +75,24 @@ def test_discover_needs_the_creature_to_have_been_cast(game: Game, alice: Player
     game.cast(appraiser)
     game.resolve()
     assert game.stack == ["ability of Geological Appraiser"]
+
+
+def test_a_chosen_target_waits_for_the_trigger_that_targets() -> None:
+    from kb.engine.cards.parts import Facts, compose
+
+    herald = compose(
+        Facts("Herald", "", "Creature — Human", power="1", toughness="1"),
+        [
+            ("triggered", {"when": "enters", "effect": {"gain life": 2}}),  # no target: it leaves the choice alone
+            ("triggered", {"when": "enters", "target": "opponent", "effect": {"damage": 3}}),
+        ],
+    )
+    game = Game(cards=[herald])
+    alice, bob = game.players
+    card = game.hand_add("Herald", alice)
+    game.cast(card)
+    alice.will_target(bob)
+    game.resolve()
+    assert game.stack == ["ability of Herald", "ability of Herald"]
+    game.resolve_stack()
+    assert (alice.life, bob.life) == (22, 17)

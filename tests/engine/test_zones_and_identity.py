@@ -42,6 +42,8 @@ def test_cards_exiled_are_face_up_unless_exiled_face_down(game: Game, alice: Pla
     game.resolve()
     assert (top.face_up, top.visible_to(bob)) == (True, True)
     assert (hidden.face_up, hidden.visible_to(bob)) == (False, False)
+    placed = game.exile_add("Island", alice)  # a scenario's exiled card is face up too, unless it says otherwise
+    assert (placed.face_up, placed.visible_to(bob)) == (True, True)
 
 
 def test_exiled_with_forgets_a_source_that_changed_zones(game: Game, alice: Player) -> None:

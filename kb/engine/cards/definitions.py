@@ -22,8 +22,9 @@ Effect = Callable[["EffectContext"], None]
 
 
 @dataclass(frozen=True)
-class Sacrifice:
-    """A sacrifice cost: 'Sacrifice a creature', 'sacrifice two Mountains'."""
+class Permanents:
+    """The permanents a cost asks for: 'Sacrifice a creature', 'sacrifice two Mountains',
+    'Tap an untapped creature you control'."""
 
     description: str
     count: int
@@ -32,16 +33,18 @@ class Sacrifice:
 
 @dataclass(frozen=True)
 class Cost:
-    """A cost: mana symbols ("{4}", "{X}{X}") plus {T}, {Q}, a sacrifice, discarding this card or other cards."""
+    """A cost: mana symbols ("{4}", "{X}{X}") plus {T}, {Q}, a sacrifice, tapping other permanents, discarding
+    this card or other cards."""
 
     mana: str = ""
     tap: bool = False
     untap: bool = False
-    sacrifice: Sacrifice | None = None
+    sacrifice: Permanents | None = None
     discard_self: bool = False
     discard_cards: int = 0  # "discard N cards": cards from the hand, chosen as the cost is paid
     sacrifice_self: bool = False  # "Sacrifice this"
     exile_from_graveyard: int = 0  # "Exile N cards from your graveyard", chosen as the cost is paid
+    tap_untapped: Permanents | None = None  # "Tap an untapped creature you control", chosen as the cost is paid
 
 
 @dataclass(frozen=True)
@@ -109,8 +112,10 @@ class StaticAbility:
     """A static ability (rule 604): while its source is on the battlefield it changes the objects it `affects`.
 
     `layer` says what it changes: "control" (you control them), "abilities" (they have `keywords`),
-    "power/toughness" (they get +`power`/+`toughness`) or "cost" (spells it affects cost `cost_change`
-    more generic mana; less when negative)."""
+    "power/toughness" (they get +`power`/+`toughness`), "cost" (spells it affects cost `cost_change`
+    more generic mana; less when negative), "alternative cost" (its controller may cast the spells it
+    affects for `alternative_cost` instead: rule 118.9) or "cast from exile" (its controller may cast
+    the exiled cards it affects: rule 601.3)."""
 
     text: str
     layer: str
@@ -119,6 +124,7 @@ class StaticAbility:
     power: int = 0
     toughness: int = 0
     cost_change: int = 0
+    alternative_cost: Cost | None = None
 
 
 @dataclass(frozen=True)
@@ -140,8 +146,6 @@ class CardDef:
     spell_target: Target | None = None
     additional_cost: Cost | None = None  # rule 118.8
     alternative_cost: Cost | None = None  # its own "rather than pay this spell's mana cost" (rule 118.9)
-    grants_alternative_cost: str = ""  # Jodah: spells you cast may cost this instead
-    casts_linked_exile: bool = False  # Rona: "You may cast spells from among cards exiled with [this]"
     mana_replacement: Callable[[Card, Card, tuple[str, ...]], tuple[str, ...]] | None = None  # rule 106.12b
     enters_with_x_counters: bool = False  # "enters with X +1/+1 counters" (rules 107.3m, 614.1c)
     enters_tapped: bool = False
@@ -232,7 +236,7 @@ def whenever_enchanted_tapped_for_mana() -> Trigger:
 
 
 def whenever_cards_exiled_from_your_library_or_graveyard() -> Trigger:
-    """Laelia's: "Whenever one or more cards are put into exile from your library and/or your graveyard"."""
+    """'Whenever one or more cards are put into exile from your library and/or your graveyard' (once per event)."""
 
     def count(source: Card, event: Event) -> int:
         if not isinstance(event, ZoneChange):

@@ -9,7 +9,7 @@ from kb.engine.cards.definitions import (
     CardDef,
     Cost,
     ManaProduction,
-    Sacrifice,
+    Permanents,
     TriggeredAbility,
     whenever_self_tapped_for_mana,
 )
@@ -35,7 +35,7 @@ def _zhur_taa_pings(ctx: EffectContext) -> None:
 
 ZHUR_TAA_DRUID = CardDef(
     name="Zhur-Taa Druid",
-    mana_cost="{G}{R}",
+    mana_cost="{R}{G}",
     types=frozenset({"creature"}),
     subtypes=frozenset({"Human", "Druid"}),
     power=1,
@@ -69,7 +69,7 @@ ASHNODS_ALTAR = CardDef(
         ActivatedAbility(
             "mana",
             "Sacrifice a creature: Add {C}{C}.",
-            Cost(sacrifice=Sacrifice("a creature", 1, lambda d: d.has_type("creature"))),
+            Cost(sacrifice=Permanents("a creature", 1, lambda d: d.has_type("creature"))),
             produces=ManaProduction(fixed="CC"),
         ),
     ),

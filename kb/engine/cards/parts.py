@@ -28,6 +28,7 @@ from kb.engine.cards.definitions import (
     when_self_cast,
     when_self_enters,
     when_self_leaves,
+    whenever_cards_exiled_from_your_library_or_graveyard,
     whenever_enchanted_tapped_for_mana,
     whenever_self_tapped_for_mana,
     whenever_you_cast,
@@ -262,7 +263,7 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
         return when_self_enters(), frozenset({Zone.BATTLEFIELD})
     if when == "leaves":
         return when_self_leaves(), everywhere
-    if when == "dies":
+    if when in ("dies", "put into a graveyard from the battlefield"):  # 'dies' is said of creatures only
         return when_self_leaves(Zone.GRAVEYARD), everywhere
     if when == "tapped for mana":
         return whenever_self_tapped_for_mana(), frozenset({Zone.BATTLEFIELD})
@@ -274,6 +275,8 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
         return when_self_attacks(), frozenset({Zone.BATTLEFIELD})
     if when == "upkeep":
         return at_the_beginning_of_your_upkeep(), frozenset({Zone.BATTLEFIELD})
+    if when == "cards exiled from your library or graveyard":
+        return whenever_cards_exiled_from_your_library_or_graveyard(), frozenset({Zone.BATTLEFIELD})
     if when == "you cast":
         phrase = str(settings.get("spell") or "spell")
         return whenever_you_cast(_at("spell", lambda: card_quality(phrase)), phrase), frozenset({Zone.BATTLEFIELD})
@@ -284,12 +287,14 @@ TRIGGERS = (
     "enters",
     "leaves",
     "dies",
+    "put into a graveyard from the battlefield",
     "tapped for mana",
     "enchanted permanent tapped for mana",
     "cast",
     "attacks",
     "upkeep",
     "you cast",
+    "cards exiled from your library or graveyard",
 )
 
 
@@ -388,11 +393,19 @@ def _alternative_cost(settings: dict[str, Any], draft: Draft) -> None:
     draft.set_once("alternative_cost", _at("cost", lambda: parse_cost(settings["cost"])), "alternative cost")
 
 
-@part("grant alternative cost", cost=REQUIRED)
+@part("grant alternative cost", cost=REQUIRED, spells="spells you cast")
 def _grant_alternative_cost(settings: dict[str, Any], draft: Draft) -> None:
-    """Jodah's: 'You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.'"""
+    """'You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.' (rule 118.9):
+    {cost: "{W}{U}{B}{R}{G}"}; `spells:` narrows it ('instant and sorcery spells you cast')."""
     cost = _at("cost", lambda: parse_cost(settings["cost"]))
-    draft.set_once("grants_alternative_cost", cost.mana, "grant alternative cost")
+    written = str(settings["spells"])
+    if not written.endswith(" you cast"):
+        raise DefinitionError("'grant alternative cost' applies to spells you cast ('… spells you cast')", ("spells",))
+    quality = _at("spells", lambda: card_quality(written.removesuffix(" you cast")))
+    text = f"You may pay {settings['cost']} rather than pay the mana cost for {written}."
+    draft.statics.append(
+        StaticAbility(text, "alternative cost", lambda _source, spell: quality(spell.definition), alternative_cost=cost)
+    )
 
 
 @part("additional cost", cost=REQUIRED)
@@ -403,10 +416,16 @@ def _additional_cost(settings: dict[str, Any], draft: Draft) -> None:
 
 @part("cast from exile", cards=REQUIRED)
 def _cast_from_exile(settings: dict[str, Any], draft: Draft) -> None:
-    """Rona's: 'You may cast spells from among cards exiled with [this].' (cards: exiled with this)"""
+    """'You may cast spells from among cards exiled with [this].' (cards: exiled with this; rules 601.3, 607.2a)"""
     if settings["cards"] != "exiled with this":
         raise DefinitionError("'cast from exile' supports cards: exiled with this", ("cards",))
-    draft.set_once("casts_linked_exile", True, "cast from exile")
+    draft.statics.append(
+        StaticAbility(
+            "You may cast spells from among cards exiled with this.",
+            "cast from exile",
+            lambda source, card: card.object_id in source.game.state.links.get(source.object_id, []),
+        )
+    )
 
 
 # -- replacement effects (rule 614) -----------------------------------------------------------

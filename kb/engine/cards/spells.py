@@ -8,7 +8,7 @@ from kb.engine.cards.definitions import (
     ActivatedAbility,
     CardDef,
     Cost,
-    Sacrifice,
+    Permanents,
 )
 from kb.engine.effects import EffectContext
 from kb.engine.state import Zone
@@ -56,7 +56,7 @@ VILLAGE_RITES = CardDef(
     mana_cost="{B}",
     types=INSTANT,
     oracle_text="As an additional cost to cast this spell, sacrifice a creature.\nDraw two cards.",
-    additional_cost=Cost(sacrifice=Sacrifice("a creature", 1, lambda d: d.has_type("creature"))),
+    additional_cost=Cost(sacrifice=Permanents("a creature", 1, lambda d: d.has_type("creature"))),
     spell_effect=_draw(2),
 )
 
@@ -76,7 +76,7 @@ FIREBLAST = CardDef(
     oracle_text=(
         "You may sacrifice two Mountains rather than pay this spell's mana cost.\nFireblast deals 4 damage to any target."
     ),
-    alternative_cost=Cost(sacrifice=Sacrifice("two Mountains", 2, lambda d: "Mountain" in d.subtypes)),
+    alternative_cost=Cost(sacrifice=Permanents("two Mountains", 2, lambda d: "Mountain" in d.subtypes)),
     spell_effect=_deal(4),
     spell_target=ANY_TARGET,
 )

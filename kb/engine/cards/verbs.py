@@ -135,20 +135,44 @@ def _return_this(value: Any) -> Effect:
     return effect
 
 
+THEN = {
+    # 'You may play that card this turn'
+    "you may play it this turn": lambda ctx, card: ctx.allow_play_this_turn(card),
+    # remembered as 'exiled with' this (rule 607.2a), which a `cast from exile` part may cast
+    "link to this": lambda ctx, card: ctx.link_to_source(card),
+}
+
+
+def _then(value: Any, verb_name: str) -> Callable[[EffectContext, Any], object]:
+    """What happens next to the card a verb exiled: nothing, or one of `THEN`."""
+    then = _settings(value, {"then": None}, verb_name)["then"]
+    if then is not None and then not in THEN:
+        raise DefinitionError(f"'{verb_name}' then: {' or '.join(repr(k) for k in THEN)}")
+    return THEN[then] if then is not None else lambda _ctx, _card: None
+
+
 @verb("exile top card")
 def _exile_top(value: Any) -> Effect:
-    """Exile the top card of your library; then 'you may play it this turn' (Laelia) or 'link to this'
-    (Rona: cards exiled with this, which a `cast from exile` part may cast)."""
-    then = _settings(value, {"then": None}, "exile top card")["then"]
-    if then not in (None, "you may play it this turn", "link to this"):
-        raise DefinitionError("'exile top card' then: 'you may play it this turn' or 'link to this'")
+    """Exile the top card of your library (looked at as this resolves), then `then:` to it."""
+    then = _then(value, "exile top card")
 
     def effect(ctx: EffectContext) -> None:
         card = ctx.exile_top_card()
-        if card is not None and then == "you may play it this turn":
-            ctx.allow_play_this_turn(card)
-        elif card is not None and then == "link to this":
-            ctx.link_to_source(card)
+        if card is not None:
+            then(ctx, card)
+
+    return effect
+
+
+@verb("exile target")
+def _exile_target(value: Any) -> Effect:
+    """Exile each target card, then `then:` to it."""
+    then = _then(value, "exile target")
+
+    def effect(ctx: EffectContext) -> None:
+        for card in _cards(ctx):
+            ctx.exile([card])
+            then(ctx, card)
 
     return effect
 
@@ -182,7 +206,6 @@ def _on_targets(name: str, act: Callable[[EffectContext, Any], object]) -> None:
     VERBS[name] = build
 
 
-_on_targets("exile target", lambda ctx, card: ctx.exile([card]))
 _on_targets("destroy target", lambda ctx, card: ctx.destroy([card]))
 _on_targets("return target to hand", lambda ctx, card: ctx.return_to_hand(card))
 _on_targets("tap target", lambda ctx, card: ctx.set_tapped([card], True))

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kb.engine.cards.definitions import CardDef, Cost, Sacrifice, Target
+from kb.engine.cards.definitions import CardDef, Cost, Permanents, Target
 from kb.engine.errors import EngineError
 from kb.engine.state import Zone
 
@@ -96,7 +96,7 @@ def _is_card(candidate: Any) -> bool:
 def _type_quality(word: str) -> Callable[[CardDef], bool] | None:
     """'creature', 'noncreature', 'permanent', 'historic', 'legendary', 'Mountain' (a subtype) …"""
     if word.startswith("non") and len(word) > 3:
-        inner = _type_quality(word[3:])
+        inner = _type_quality(word[3:].removeprefix("-"))  # 'nonland', 'non-Angel'
         return None if inner is None else (lambda d: not inner(d))
     if word in CARD_TYPES:
         return lambda d: d.has_type(word)
@@ -182,19 +182,24 @@ def selector(phrase: str) -> Quality:
     )
 
 
+# Words whose meaning a rule of its own defines: an illegal target for lacking it cites that rule.
+DEFINING_RULES = {"historic": "700.6"}
+
+
 def target(phrase: str, count: Any = 1) -> Target:
-    return Target(f"target {phrase.removeprefix('target ')}", selector(phrase), count=number(count))
+    rule = next((DEFINING_RULES[w] for w in phrase.split() if w in DEFINING_RULES), "115.1")
+    return Target(f"target {phrase.removeprefix('target ')}", selector(phrase), rule=rule, count=number(count))
 
 
 # -- costs -----------------------------------------------------------------------------------
 
 _MANA = re.compile(r"^(\{[^}]+\})+$")
-_COUNTED = re.compile(r"^(?P<count>a|an|one|two|three|\d+) (?P<rest>.+)$")
+_COUNTED = re.compile(rf"^(?P<count>{'|'.join(NUMBERS)}|\d+) (?P<rest>.+)$")
 
 
 def parse_cost(text: str) -> Cost:
     """A cost written as on the card: '{2}, {Q}', '{X}, {T}, Sacrifice a creature', 'Discard this card',
-    'Exile two cards from your graveyard', 'Sacrifice this'."""
+    'Exile two cards from your graveyard', 'Sacrifice this', 'Tap an untapped creature you control'."""
     fields: dict[str, Any] = {}
     mana = ""
     for part in (p.strip() for p in str(text).split(",")):
@@ -212,14 +217,18 @@ def parse_cost(text: str) -> Cost:
         elif part.lower().startswith("sacrifice "):
             counted = _counted(part[len("sacrifice ") :], part)
             quality = card_quality(counted[1])
-            fields["sacrifice"] = Sacrifice(part[len("sacrifice ") :], counted[0], quality)
+            fields["sacrifice"] = Permanents(part[len("sacrifice ") :], counted[0], quality)
+        elif part.lower().startswith("tap ") and part.lower().endswith(" you control"):
+            counted = _counted(part[len("tap ") : -len(" you control")], part)
+            quality = card_quality(counted[1].removeprefix("untapped "))
+            fields["tap_untapped"] = Permanents(part[len("tap ") :], counted[0], quality)
         elif part.lower().startswith("discard "):
             fields["discard_cards"] = _counted(part[len("discard ") :], part)[0]
         elif part.lower().startswith("exile ") and part.lower().endswith(" from your graveyard"):
             fields["exile_from_graveyard"] = _counted(part[len("exile ") : -len(" from your graveyard")], part)[0]
         else:
             raise DefinitionError(
-                f"unknown cost {part!r} (known: mana symbols, {{T}}, {{Q}}, Sacrifice …, Discard …, Exile … from your graveyard)"
+                f"unknown cost {part!r} (known: mana symbols, {{T}}, {{Q}}, Sacrifice …, Tap … you control, Discard …, Exile … from your graveyard)"
             )
     if mana:
         _check_mana(mana)
