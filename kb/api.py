@@ -182,7 +182,11 @@ class ApiDocuments:
         """
         kb = self.kb
         document = kb.rules_document
-        examples = sorted(((r.example.id, r) for r in kb.rulings.values() if r.example is not None), key=lambda pair: pair[0])
+        examples = sorted(
+            [(r.example.id, urls.ruling_url(r)) for r in kb.rulings.values() if r.example is not None]
+            + [(c.id, urls.cr_example_url(c)) for c in kb.cr_examples.values()],
+            key=lambda pair: pair[0],
+        )
         covered = cr_examples.coverage(kb, self.results, ())
         return {
             "version": {"kb": __version__, "schema": SCHEMA_VERSION},
@@ -201,7 +205,7 @@ class ApiDocuments:
             "glossary": ({"id": t, "name": kb.glossary[t].term, "url": urls.glossary_url(t)} for t in sorted(kb.glossary)),
             "cards": ({"id": c, "name": kb.cards[c].name, "url": urls.card_url(c)} for c in sorted(kb.cards)),
             "rulings": ({"id": r, "url": urls.ruling_url(kb.rulings[r])} for r in sorted(kb.rulings, key=natural_key)),
-            "examples": ({"id": e, "url": urls.ruling_url(r)} for e, r in examples),
+            "examples": ({"id": e, "url": url} for e, url in examples),
             # What the build imported, skipped and merged (kb.import_summary); null without bulk data.
             "import": kb.import_summary.document() if kb.import_summary else None,
         }
