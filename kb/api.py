@@ -7,7 +7,8 @@ Layout (every path relative to the site folder; ids are the records' own ids):
     api/glossary/<id>.json      a glossary term
     api/cards/<id>.json         a card with its rulings (own rulings first, then general ones)
     api/rulings/<id>.json       one ruling (card or general)
-    api/examples/<id>.json      an executable example and its `result`
+    api/examples/<id>.json      an executable example and its `result` (a ruling's, or the
+                                counterpart of a CR example: id 'cr-<rule>-<ordinal>')
     api/history.json.gz         built with --history: every release and every version of every rule
                                 (kb.history_file); a rule's document then has `history`, the
                                 [release, number] of each release where it changed, newest first
@@ -30,10 +31,22 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from kb import __version__, history, urls
+from kb import __version__, cr_examples, history, urls
 from kb.history_file import HISTORY_FILE, write_history_file
 from kb.links import LinkTarget
-from kb.model import Card, Example, GlossaryTerm, Rule, Ruling, natural_key, parent_rule, rule_kind, section_of
+from kb.model import (
+    Card,
+    CrExample,
+    Example,
+    GlossaryTerm,
+    Rule,
+    Ruling,
+    cr_example_id,
+    natural_key,
+    parent_rule,
+    rule_kind,
+    section_of,
+)
 from kb.store import KnowledgeBase
 
 # Bump when a field is renamed or removed, or its meaning changes; adding a field is compatible.
@@ -76,6 +89,8 @@ def write_api(kb: KnowledgeBase, site_dir: Path, results: Mapping[str, ExampleOu
                 ruling_files(ruling)
     for ruling_id in sorted(kb.rulings.keys() - written):
         ruling_files(api.ruling(kb.rulings[ruling_id]))
+    for counterpart in kb.cr_examples.values():
+        files.dump("examples", counterpart.id, api.cr_example(counterpart))
     _dump_streamed(api.index(), root / "index.json")
     if kb.history:
         write_history_file(kb.history, site_dir)
@@ -165,7 +180,12 @@ class ApiDocuments:
         """
         kb = self.kb
         document = kb.rules_document
-        examples = sorted(((r.example.id, r) for r in kb.rulings.values() if r.example is not None), key=lambda pair: pair[0])
+        examples = sorted(
+            [(r.example.id, urls.ruling_url(r)) for r in kb.rulings.values() if r.example is not None]
+            + [(c.id, urls.cr_example_url(c)) for c in kb.cr_examples.values()],
+            key=lambda pair: pair[0],
+        )
+        covered = cr_examples.coverage(kb, self.results, ())
         return {
             "version": {"kb": __version__, "schema": SCHEMA_VERSION},
             "effective_date": document.effective_date.isoformat() if document else None,
@@ -175,12 +195,15 @@ class ApiDocuments:
                 "cards": len(kb.cards),
                 "rulings": len(kb.rulings),
                 "examples": len(examples),
+                # The CR's own "Example:" paragraphs, and how many the engine proves (kb.cr_examples).
+                "cr_examples": covered.total,
+                "cr_examples_proved": covered.proved,
             },
             "rules": ({"id": n, "url": urls.rule_url(n)} for n in self.numbers),
             "glossary": ({"id": t, "name": kb.glossary[t].term, "url": urls.glossary_url(t)} for t in sorted(kb.glossary)),
             "cards": ({"id": c, "name": kb.cards[c].name, "url": urls.card_url(c)} for c in sorted(kb.cards)),
             "rulings": ({"id": r, "url": urls.ruling_url(kb.rulings[r])} for r in sorted(kb.rulings, key=natural_key)),
-            "examples": ({"id": e, "url": urls.ruling_url(r)} for e, r in examples),
+            "examples": ({"id": e, "url": url} for e, url in examples),
             # What the build imported, skipped and merged (kb.import_summary); null without bulk data.
             "import": kb.import_summary.document() if kb.import_summary else None,
             # Every release and every version of every rule (kb.history_file); null without --history.
@@ -201,6 +224,8 @@ class ApiDocuments:
             "kind": rule_kind(number).value,
             "text": rule.text if rule else None,
             "examples": list(examples),
+            # Each example's proof: "proved", "failed", "not run" or "not proved" (it has no executable counterpart), and its executable counterpart's id.
+            "example_proofs": [self.example_proof(number, ordinal) for ordinal in range(1, len(examples) + 1)],
             "section": section,
             "section_title": section_rule.text if section_rule else None,
             "parent": parent_rule(number),
@@ -209,6 +234,37 @@ class ApiDocuments:
             "cited_by": self.cited_by(number),
             "url": urls.rule_url(number),
             **({"history": self.history(number)} if self.kb.history else {}),
+        }
+
+    def example_proof(self, number: str, ordinal: int) -> JsonDocument:
+        counterpart = self.kb.cr_examples.get(cr_example_id(number, ordinal))
+        return {
+            "ordinal": ordinal,
+            "status": cr_examples.status(self.kb, number, ordinal, self.results),
+            "example": counterpart.id if counterpart else None,
+        }
+
+    def cr_example(self, counterpart: CrExample) -> JsonDocument:
+        """The document of a CR example's executable counterpart, in the form of a ruling's example."""
+        return {
+            "id": counterpart.id,
+            "rule": counterpart.rule,
+            "ordinal": counterpart.ordinal,
+            "written_for": counterpart.text,
+            "code": counterpart.example.code,
+            "rules": list(counterpart.example.rules),
+            "result": self.result(counterpart.id),
+            "url": urls.cr_example_url(counterpart),
+        }
+
+    def result(self, example_id: str) -> JsonDocument | None:
+        outcome = self.results.get(example_id)
+        if outcome is None:
+            return None
+        return {
+            "passed": bool(outcome.passed),
+            "rules_exercised": sorted(outcome.rules_exercised, key=natural_key),
+            "message": str(getattr(outcome, "message", "") or ""),
         }
 
     def history(self, number: str) -> list[list[str]]:
@@ -283,21 +339,13 @@ class ApiDocuments:
         return document
 
     def example(self, example: Example, ruling: Ruling) -> JsonDocument:
-        outcome = self.results.get(example.id)
-        result = None
-        if outcome is not None:
-            result = {
-                "passed": bool(outcome.passed),
-                "rules_exercised": sorted(outcome.rules_exercised, key=natural_key),
-                "message": str(getattr(outcome, "message", "") or ""),
-            }
         return {
             "id": example.id,
             "ruling": ruling.id,
             "card": ruling.card,
             "code": example.code,
             "rules": list(example.rules),
-            "result": result,
+            "result": self.result(example.id),
             "url": urls.ruling_url(ruling),
         }
 

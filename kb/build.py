@@ -34,6 +34,7 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
+from kb import cr_examples
 from kb.aliases import resolve_aliases
 from kb.errors import BuildError, KbError, raise_all
 from kb.example_runs import ExampleRuns, run_examples
@@ -128,7 +129,7 @@ def link(sources: Sources) -> KnowledgeBase:
     merged = merge(cards, rulings, sources.imported) if sources.imported else None
     if merged is not None:
         cards, rulings = merged.cards, merged.rulings
-    kb = assemble(cards, rulings, sources.rules, sources.previous_rules, sources.history)
+    kb = assemble(cards, rulings, sources.rules, sources.previous_rules, sources.history, sources.content.cr_examples)
     kb.aliases = resolve_aliases(sources.content.aliases, kb)
     if merged is not None:
         kb.import_summary = summarise(sources.imported, merged, kb.links.unresolved)
@@ -156,6 +157,11 @@ def check(kb: KnowledgeBase) -> ExampleRuns:
     """Run every example; a ruling whose example no longer holds stops the build."""
     report = run_examples(kb)
     raise_all(report.errors())
+    # A reworded or removed CR example is the author's to re-read, not a reason to stop the build.
+    for found in cr_examples.drift(kb):
+        print(f"warning: {found.counterpart.origin}: {found.message}", file=sys.stderr)
+    if kb.cr_examples and kb.rules_document:
+        print(cr_examples.summary(kb, report.results), file=sys.stderr)
     return report
 
 

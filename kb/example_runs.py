@@ -43,7 +43,10 @@ class ExampleRuns:
 
 
 def examples_of(kb: KnowledgeBase) -> list[Example]:
-    return [ruling.example for ruling in kb.rulings.values() if ruling.example is not None]
+    """Every executable example: the rulings', then the counterparts of the CR's own examples."""
+    return [ruling.example for ruling in kb.rulings.values() if ruling.example is not None] + [
+        counterpart.example for counterpart in kb.cr_examples.values()
+    ]
 
 
 def run_examples(kb: KnowledgeBase, only: Collection[str] | None = None) -> ExampleRuns:

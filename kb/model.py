@@ -284,6 +284,31 @@ class Ruling:
         return self.card is None
 
 
+@dataclass(frozen=True, slots=True)
+class CrExample:
+    """An executable counterpart of one of the Comprehensive Rules' own "Example:" paragraphs.
+
+    It names the example by rule number and ordinal (1 = the rule's first example)
+    and keeps the text it was written for, so a release that rewords or removes
+    that example is noticed (`kb.cr_examples.drift`).
+    """
+
+    rule: str
+    ordinal: int
+    text: str
+    example: Example
+    origin: Origin
+
+    @property
+    def id(self) -> str:
+        return cr_example_id(self.rule, self.ordinal)
+
+
+def cr_example_id(rule: str, ordinal: int) -> str:
+    """The id of the counterpart of rule `rule`'s `ordinal`-th example: 'cr-601.2c-1'."""
+    return f"cr-{rule}-{ordinal}"
+
+
 def ruling_id(card_id: str, published: date | None, ordinal: int) -> str:
     """The stable id of a card's ruling: 'rona-disciple-of-gix-2018-04-27-3'."""
     day = published.isoformat() if published else "undated"

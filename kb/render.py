@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from markupsafe import Markup, escape
 
-from kb import history, markup, symbols, urls
+from kb import cr_examples, history, markup, symbols, urls
 from kb.card_links import gatherer_url, scryfall_url
 from kb.changes import Changes, diff_releases
 from kb.code_html import python_block
 from kb.errors import BuildError
 from kb.history_file import HISTORY_FILE
 from kb.links import LinkTarget, Span
-from kb.model import Origin, Rule, RuleKind, natural_key, rule_kind, section_of
+from kb.model import Origin, Rule, RuleKind, cr_example_id, natural_key, rule_kind, section_of
 from kb.processes import parallel_map
 from kb.rule_nav import section_nav
 from kb.store import KnowledgeBase
@@ -105,6 +105,9 @@ class Renderer:
             card_url=urls.card_url,
             card_letter_url=urls.card_letter_url,
             ruling_url=urls.ruling_url,
+            example_url=self.example_url,
+            cr_coverage=lambda: cr_examples.coverage(kb, report.results, report.implemented) if report else None,
+            cr_example=lambda number, ordinal: kb.cr_examples.get(cr_example_id(number, ordinal)),
             glossary_url=urls.glossary_url,
             cited_by=kb.cited_by,
             shorten=_shorten,
@@ -262,8 +265,18 @@ class Renderer:
         related = [(c, "named in its rulings") for c in named] + [(c, "its rulings name this card") for c in naming - named]
         return sorted(((self.kb.cards[c], how) for c, how in related if c in self.kb.cards), key=lambda pair: pair[0].name)
 
+    def example_url(self, example_id: str) -> str:
+        """Where an example is shown: under its ruling, or under the CR example it proves."""
+        if example_id in self.kb.cr_examples:
+            return urls.cr_example_url(self.kb.cr_examples[example_id])
+        return urls.ruling_url(self.kb.rulings[example_id])
+
     def example_label(self, ruling_id: str) -> str:
-        """An example named for a reader: its card (or "General ruling") and the start of its ruling."""
+        """An example named for a reader: its card (or "General ruling") and the start of its ruling,
+        or the CR example it proves."""
+        if ruling_id in self.kb.cr_examples:
+            counterpart = self.kb.cr_examples[ruling_id]
+            return f"CR example {counterpart.rule} #{counterpart.ordinal}: {_shorten(counterpart.text, 60)}"
         ruling = self.kb.rulings[ruling_id]
         owner = self.kb.cards[ruling.card].name if ruling.card in self.kb.cards else "General ruling"
         return f"{owner}: {_shorten(ruling.text, 70)}"

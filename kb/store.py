@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from kb.errors import ContentError, KbError, raise_all
 from kb.history import RulesHistory
 from kb.links import Citation, Links, link_records
-from kb.model import Card, GlossaryTerm, Rule, RulesDocument, Ruling, natural_key
+from kb.model import Card, CrExample, GlossaryTerm, Rule, RulesDocument, Ruling, natural_key
 
 if TYPE_CHECKING:
     from kb.import_summary import ImportSummary
@@ -38,6 +38,8 @@ class KnowledgeBase:
     # (kind, id) -> what players call that rule or glossary entry (content/search/aliases.yaml).
     aliases: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     history: RulesHistory | None = None  # every rule's past releases, when built with --history
+    # Executable counterparts of the Comprehensive Rules' own examples, by id ('cr-601.2c-1').
+    cr_examples: dict[str, CrExample] = field(default_factory=dict)
 
     def rules_with_a_page(self) -> list[str]:
         """Every rule number the site shows, in order: the release's rules, and the rules content cites.
@@ -67,6 +69,7 @@ def assemble(
     rules_document: RulesDocument | None = None,
     previous_rules: RulesDocument | None = None,
     history: RulesHistory | None = None,
+    cr_examples: Iterable[CrExample] = (),
 ) -> KnowledgeBase:
     """Index the records, check that they fit together, and resolve their links."""
     errors: list[KbError] = []
@@ -78,6 +81,7 @@ def assemble(
         rules_document=rules_document,
         previous_rules=previous_rules,
         history=history,
+        cr_examples=_unique(cr_examples, "CR example", errors),
     )
     errors.extend(index_records(kb))
     kb.links, link_errors = link_records(kb)

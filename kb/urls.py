@@ -8,7 +8,7 @@ they also work opened from disk.
 
 from __future__ import annotations
 
-from kb.model import RuleKind, Ruling, rule_kind, section_of
+from kb.model import CrExample, RuleKind, Ruling, rule_kind, section_of
 
 
 def rule_page(number: str) -> str:
@@ -42,6 +42,11 @@ def card_letter_url(letter: str) -> str:
 def ruling_url(ruling: Ruling) -> str:
     page = card_url(ruling.card) if ruling.card else "rulings/index.html"
     return f"{page}#{ruling.id}"
+
+
+def cr_example_url(counterpart: CrExample) -> str:
+    """A CR example's counterpart sits under the example, on its rule's section page."""
+    return f"{rule_page(counterpart.rule)}#{counterpart.id}"
 
 
 def glossary_url(term_id: str) -> str:

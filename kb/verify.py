@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from kb import cr_examples
 from kb.build import Settings, link, load_sources
 from kb.changed import Changes, select
 from kb.errors import ContentError, KbError, KbErrors
 from kb.example_runs import ablate, examples_of, run_examples
 from kb.examples import AblationReport, ExampleResult
-from kb.model import Example
+from kb.model import Example, Ruling, section_of
 from kb.reports import Case, Problem, Report
 from kb.store import KnowledgeBase
 
@@ -44,8 +45,11 @@ def verify(settings: Settings, changes: Changes | None = None) -> tuple[Report, 
         # Listed, so a CI report shows the examples rather than losing them.
         for ruling in sources.content.rulings:
             if ruling.example is not None:
-                case = _example_case(ruling.example, None, ruling.card, None)
+                case = _example_case(ruling.example, None, f"examples.{ruling.card or 'general'}", None)
                 report.cases.append(replace(case, skipped_because="not run: the records have errors"))
+        for counterpart in sources.content.cr_examples:
+            case = _example_case(counterpart.example, None, f"cr-examples.{section_of(counterpart.rule)}", None)
+            report.cases.append(replace(case, skipped_because="not run: the records have errors"))
         return report, None
     report.cases.append(_passed(RECORDS))
     report.checked = f"{len(kb.cards)} cards, {len(kb.rulings)} rulings"
@@ -56,7 +60,9 @@ def verify(settings: Settings, changes: Changes | None = None) -> tuple[Report, 
             Problem(f"{where} refers to rule {dangling.number}, which this release does not have", dangling.citation.origin)
         )
     report.warnings += dated_citations(kb)
-    _run_examples(kb, changes, report)
+    report.warnings += [Problem(d.message, d.counterpart.origin) for d in cr_examples.drift(kb)]
+    results = _run_examples(kb, changes, report)
+    report.notes.append(cr_examples.summary(kb, results))
     return report, kb
 
 
@@ -99,32 +105,37 @@ def ablation_cases(kb: KnowledgeBase, rules: list[str] | None, report: Report) -
     return ablation
 
 
-def _run_examples(kb: KnowledgeBase, changes: Changes | None, report: Report) -> None:
+def _run_examples(kb: KnowledgeBase, changes: Changes | None, report: Report) -> dict[str, ExampleResult]:
     examples = examples_of(kb)
-    selection = None
+    only = None
     if changes is not None:
         card_files = {card.id: Path(card.origin.path) for card in kb.cards.values()}
-        selection = select(kb.rulings.values(), card_files, changes)
-        report.notes.append(_selection_note(changes, len(selection.run), len(examples)))
-    results = run_examples(kb, selection.run if selection else None).results
+        # A CR example's counterpart is selected as a general ruling's example is: by its file and its rules.
+        counterparts = (Ruling(c.id, c.text, c.origin, example=c.example) for c in kb.cr_examples.values())
+        only = select([*kb.rulings.values(), *counterparts], card_files, changes).run
+        report.notes.append(_selection_note(changes, len(only), len(examples)))
+    results = run_examples(kb, only).results
     skipped = []
     for example in examples:
         result = results.get(example.id)
         if result is None:
             skipped.append(example.id)
-        report.cases.append(_example_case(example, result, kb.rulings[example.id].card, changes))
+        ruling = kb.rulings.get(example.id)
+        group = f"examples.{ruling.card or 'general'}" if ruling else f"cr-examples.{section_of(kb.cr_examples[example.id].rule)}"
+        report.cases.append(_example_case(example, result, group, changes))
     if skipped and changes is not None:
         report.notes.append(f"skipped {len(skipped)} example(s) unchanged since {changes.ref}: {', '.join(skipped)}")
+    return results
 
 
-def _example_case(example: Example, result: ExampleResult | None, card: str | None, changes: Changes | None) -> Case:
-    """An example's case: grouped by card for JUnit readers, skipped when a change did not touch it."""
+def _example_case(example: Example, result: ExampleResult | None, group: str, changes: Changes | None) -> Case:
+    """An example's case: grouped by card (or CR section) for JUnit readers, skipped when a change did not touch it."""
     case = Case(
         "examples",
         example.id,
         f"the example of ruling {example.id} holds",
         origin=example.origin,
-        classname=f"examples.{card or 'general'}",
+        classname=group,
         rules=example.rules,
     )
     if result is None:

@@ -43,7 +43,12 @@ class Bundled:
 
     @property
     def examples(self) -> int:
-        return sum(1 for ruling in self._content.rulings if ruling.example is not None)
+        """Every executable example: the rulings', and the counterparts of the CR's own examples."""
+        return sum(1 for ruling in self._content.rulings if ruling.example is not None) + self.cr_examples
+
+    @property
+    def cr_examples(self) -> int:
+        return len(self._content.cr_examples)
 
     @property
     def card_initials(self) -> list[str]:

@@ -35,8 +35,9 @@ def test_index_has_version_date_counts_and_every_id(built: tuple[Path, Knowledge
     # Without a release, the rules content cites still have documents (text null), as they have pages.
     cited = set(kb.links.backlinks)
     assert cited and not kb.rules
-    examples = {r.example.id for r in kb.rulings.values() if r.example is not None}
+    examples = {r.example.id for r in kb.rulings.values() if r.example is not None} | set(kb.cr_examples)
     counts = {"rules": len(cited), "glossary": 0, "cards": len(kb.cards), "rulings": len(kb.rulings), "examples": len(examples)}
+    counts |= {"cr_examples": 0, "cr_examples_proved": 0}  # no release loaded: no CR example to prove
     assert index["counts"] == counts
     assert {e["id"] for e in index["examples"]} == examples
     assert [c["id"] for c in index["cards"]] == sorted(kb.cards)
@@ -46,7 +47,7 @@ def test_index_has_version_date_counts_and_every_id(built: tuple[Path, Knowledge
 
 def test_every_record_has_a_file_that_parses(built: tuple[Path, KnowledgeBase]):
     api, kb = built
-    examples = {r.example.id for r in kb.rulings.values() if r.example is not None}
+    examples = {r.example.id for r in kb.rulings.values() if r.example is not None} | set(kb.cr_examples)
     for folder, ids in (("rules", kb.links.backlinks), ("cards", kb.cards), ("rulings", kb.rulings), ("examples", examples)):
         files = {p.stem if folder != "rules" else p.name.removesuffix(".json") for p in (api / folder).glob("*.json")}
         assert files == set(ids), folder

@@ -5,6 +5,10 @@ Layout::
     content/cards/<any>.yaml     one card, with its rulings nested under `rulings:`
     content/rulings/<any>.yaml   a list of rulings: general ones (with an `id` and the
                                  `rules` they explain) or rulings of a card (`card:`)
+    content/cr-examples/<section>.yaml
+                                 executable counterparts of the Comprehensive Rules'
+                                 own examples in that section (`rule:`, `ordinal:`,
+                                 the example's `text:` and an `example:`)
 
 Values are read as YAML nodes rather than plain data so that every field keeps
 its line number: an error points at the exact line an author has to fix.
@@ -24,7 +28,23 @@ from pathlib import Path
 import yaml
 
 from kb.errors import ContentError, KbError, raise_all
-from kb.model import MAX_ID_LENGTH, Alias, Card, EnginePart, Example, Origin, Ruling, card_slug, ruling_id, slugify
+from kb.model import (
+    MAX_ID_LENGTH,
+    Alias,
+    Card,
+    CrExample,
+    EnginePart,
+    Example,
+    Origin,
+    RuleKind,
+    Ruling,
+    card_slug,
+    cr_example_id,
+    rule_kind,
+    ruling_id,
+    section_of,
+    slugify,
+)
 from kb.sources.aliases import parse_aliases
 
 # What players call rules and glossary entries (kb/sources/aliases.py).
@@ -50,6 +70,8 @@ EXAMPLE_CARD_FIELDS = {
 CARD_RULING_FIELDS = {"date": True, "text": True, "source": False, "rules": False, "example": False}
 LOOSE_RULING_FIELDS = CARD_RULING_FIELDS | {"card": False, "id": False, "date": False}
 EXAMPLE_FIELDS = {"rules": True, "code": True, "cards": False}
+CR_EXAMPLE_FIELDS = {"rule": True, "ordinal": True, "text": True, "example": True}
+CR_EXAMPLES = "cr-examples"
 
 
 @dataclass(frozen=True)
@@ -57,6 +79,7 @@ class Content:
     cards: tuple[Card, ...]
     rulings: tuple[Ruling, ...]
     aliases: tuple[Alias, ...] = ()
+    cr_examples: tuple[CrExample, ...] = ()
 
 
 def load_content(root: Path) -> Content:
@@ -66,11 +89,13 @@ def load_content(root: Path) -> Content:
         reader.read_file(path, reader.card_file)
     for path in sorted((root / "rulings").glob("*.yaml")):
         reader.read_file(path, reader.rulings_file)
+    for path in sorted((root / CR_EXAMPLES).glob("*.yaml")):
+        reader.read_file(path, reader.cr_examples_file)
     aliases: list[Alias] = []
     if (root / ALIASES).exists():
         reader.read_file(root / ALIASES, lambda node, shown: aliases.extend(parse_aliases(node, shown)))
     raise_all(reader.errors)
-    return Content(tuple(reader.cards), tuple(reader.rulings), tuple(aliases))
+    return Content(tuple(reader.cards), tuple(reader.rulings), tuple(aliases), tuple(reader.cr_examples))
 
 
 class _Reader:
@@ -79,6 +104,7 @@ class _Reader:
         self.errors: list[KbError] = []
         self.cards: list[Card] = []
         self.rulings: list[Ruling] = []
+        self.cr_examples: list[CrExample] = []
         self._ordinals: dict[tuple[str, date | None], int] = defaultdict(int)
 
     def read_file(self, path: Path, read: Callable[[yaml.Node, str], None]) -> None:
@@ -114,7 +140,46 @@ class _Reader:
         for item in node.value:
             self._guard(lambda item=item: self.loose_ruling(item, path))
 
+    def cr_examples_file(self, node: yaml.Node, path: str) -> None:
+        if not isinstance(node, yaml.SequenceNode):
+            raise ContentError("expected a list of CR examples", _origin(path, node), "start each one with '- rule: ...'")
+        for item in node.value:
+            self._guard(lambda item=item: self.cr_example(item, path))
+
     # --- records -------------------------------------------------------------
+
+    def cr_example(self, node: yaml.Node, path: str) -> None:
+        fields = self._fields(node, path, CR_EXAMPLE_FIELDS, "a CR example")
+        if fields is None:
+            return
+        rule = _text(fields["rule"], path)
+        try:
+            kind = rule_kind(rule)
+        except ValueError:
+            kind = None
+        if kind not in (RuleKind.RULE, RuleKind.SUBRULE):
+            raise ContentError(f"not a rule number: {rule!r}", _origin(path, fields["rule"]), "write a rule such as '601.2c'")
+        # One file per section: the file's name says where to find (and add) a rule's examples.
+        if Path(path).stem != section_of(rule):
+            raise ContentError(
+                f"rule {rule} belongs in {CR_EXAMPLES}/{section_of(rule)}.yaml", _origin(path, fields["rule"]), "move it there"
+            )
+        ordinal_node = fields["ordinal"]
+        if not (isinstance(ordinal_node, yaml.ScalarNode) and ordinal_node.value.isdigit() and int(ordinal_node.value) > 0):
+            raise ContentError(
+                "expected the example's ordinal: 1, 2 …", _origin(path, ordinal_node), "1 is the rule's first example"
+            )
+        ordinal = int(ordinal_node.value)
+        record_id = cr_example_id(rule, ordinal)
+        self.cr_examples.append(
+            CrExample(
+                rule,
+                ordinal,
+                " ".join(_text(fields["text"], path).split()),
+                self._example(fields["example"], path, record_id),
+                _origin(path, node),
+            )
+        )
 
     def card_ruling(self, node: yaml.Node, path: str, card_id: str, known: dict[str, bool]) -> None:
         fields = self._fields(node, path, known, "a card ruling")

@@ -251,3 +251,18 @@ def test_home_suggested_searches_find_something(viewer, request, build: str):
         assert "kb build --cache .cache/kb" in viewer.locator(".md-content").inner_text()
     else:
         assert how.count() == 0
+
+
+def test_a_proved_cr_example_opens_its_code_under_the_example(viewer, full_site: Path, kb):
+    counterpart = kb.cr_examples["cr-106.7-1"]
+    open_page(viewer, full_site, "rules/106.html")
+    example = viewer.locator(f'[id="{counterpart.id}"]')
+    assert "Exotic Orchard has the ability" in example.locator("p").first.inner_text()
+    proof = example.locator("details.kb-proof")
+    summary = proof.locator("summary")
+    assert summary.inner_text().strip() == "✓ Proved by the engine"
+    code = proof.locator("pre > code")
+    assert not code.is_visible(), "the code waits behind the badge"
+    summary.click()
+    assert code.inner_text() == counterpart.example.code
+    assert "ran in the engine" in proof.locator(".kb-verdict").inner_text()

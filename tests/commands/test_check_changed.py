@@ -95,7 +95,8 @@ def test_a_change_outside_any_rule_runs_everything_and_says_why(repo: Path):
     report = json.loads(done.stdout)
     assert len(ran(report)) == BUNDLED.examples
     assert report["notes"] == [
-        f"changed since HEAD: running all {BUNDLED.examples} examples (kb/engine/costs.py changed outside any rule's implementation)"
+        f"changed since HEAD: running all {BUNDLED.examples} examples (kb/engine/costs.py changed outside any rule's implementation)",
+        f"CR examples: {BUNDLED.cr_examples} of {BUNDLED.cr_examples} counterparts passed (no Comprehensive Rules loaded)",
     ]
 
 

@@ -299,14 +299,20 @@ TRIGGERS = (
 
 
 def _condition(phrase: str) -> Callable[[Any], bool]:
-    """An intervening 'if' clause (rule 603.4): 'this has 100 or more tower counters' · 'you cast it'."""
+    """An intervening 'if' clause (rule 603.4): 'this has 100 or more tower counters' · 'you have 40 or more life' ·
+    'you cast it'."""
     words = phrase.split()
     if phrase == "you cast it":
         return lambda source: bool(source.state.was_cast)
     if len(words) == 7 and words[:2] == ["this", "has"] and words[3:5] == ["or", "more"] and words[6] == "counters":
         least, kind = number(words[2]), words[5]
         return lambda source: source.state.counters.get(kind, 0) >= least
-    raise DefinitionError(f"unknown condition {phrase!r} (known: 'this has N or more KIND counters', 'you cast it')")
+    if len(words) == 6 and words[:2] == ["you", "have"] and words[3:] == ["or", "more", "life"]:
+        least = number(words[2])
+        return lambda source: source.controller.life >= least
+    raise DefinitionError(
+        f"unknown condition {phrase!r} (known: 'this has N or more KIND counters', 'you have N or more life', 'you cast it')"
+    )
 
 
 @part("triggered", when=REQUIRED, effect=REQUIRED, target=None, targets=1, optional=False, spell=None, key=None, **{"if": None})

@@ -15,6 +15,7 @@ from kb.engine.cards.vocabulary import DefinitionError, amount
 from kb.engine.continuous import DURATIONS, FOREVER, UNTIL_END_OF_TURN
 from kb.engine.effects import EffectContext
 from kb.engine.state import Zone
+from kb.engine.zones import move_card
 
 Builder = Callable[[Any], Effect]
 VERBS: dict[str, Builder] = {}
@@ -131,6 +132,18 @@ def _return_this(value: Any) -> Effect:
     def effect(ctx: EffectContext) -> None:
         if ctx.source.zone is Zone.GRAVEYARD:
             ctx.return_to_hand(ctx.source)
+
+    return effect
+
+
+@verb("return this to the battlefield")
+def _return_this_to_battlefield(value: Any) -> Effect:
+    """Reassembling Skeleton's: 'Return this card from your graveyard to the battlefield tapped' ({tapped: true})."""
+    tapped = bool(_settings(value, {"tapped": False}, "return this to the battlefield")["tapped"])
+
+    def effect(ctx: EffectContext) -> None:
+        if ctx.source.zone is Zone.GRAVEYARD:
+            move_card(ctx.game, ctx.source, Zone.BATTLEFIELD, controller=ctx.controller, tapped=tapped)
 
     return effect
 

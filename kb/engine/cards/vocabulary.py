@@ -21,6 +21,7 @@ from kb.engine.state import Zone
 SUPERTYPES = frozenset({"basic", "legendary", "snow", "world"})
 CARD_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"})
 PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
+COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
@@ -102,6 +103,8 @@ def _type_quality(word: str) -> Callable[[CardDef], bool] | None:
         return lambda d: d.has_type(word)
     if word == "permanent":
         return lambda d: bool(d.types & PERMANENT_TYPES)
+    if word in COLORS:  # rule 202.2: an object is the color of the colored mana symbols in its mana cost
+        return lambda d: COLORS[word] in re.findall(r"[WUBRG]", d.mana_cost)
     if word in SUPERTYPES:
         return lambda d: word in d.supertypes
     if word == "historic":
