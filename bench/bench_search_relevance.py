@@ -1,12 +1,13 @@
 """How often both searches put the answer a judge would accept in the first results.
 
-    python bench/bench_search_relevance.py [--rules CR.txt] [--queries bench/search_queries.yaml] [--show-misses]
+    python bench/bench_search_relevance.py [--rules CR.txt] [--queries FILE ...] [--show-misses]
 
 Builds both indexes (the terminal's kb.sqlite and the site's chunked index)
 from the bundled content plus the full Comprehensive Rules, runs every query of
 the query set through `kb search`'s ranking and through kb-search.js's engine
-(under Node), and prints, per kind of query and for the tuned and held-out
-parts of the set: hit@3 (the share of queries with an accepted record in the
+(under Node), and prints, per kind of query and for each part of the set
+(tuned on, held out, and the unseen set written before the second round of
+tuning): hit@3 (the share of queries with an accepted record in the
 first 3 results) and MRR (mean reciprocal rank of the first accepted record in
 the first 10; 0 when it is not there). Targets: hit@3 >= 95% and MRR >= 0.8
 for each search, the two within 2 points.
@@ -35,7 +36,7 @@ from kb.search_postings import build_search  # noqa: E402
 from kb.web_search import INDEX_DIR, write_web_search  # noqa: E402
 
 DEFAULT_RULES = REPO.parent / "shared" / "data" / "comprehensive-rules" / "MagicCompRules 20250919.txt"
-QUERIES = REPO / "bench" / "search_queries.yaml"
+QUERIES = [REPO / "bench" / f"search_queries{part}.yaml" for part in ("", "_unseen", "_fresh")]
 KB_SEARCH_JS = REPO / "templates" / "static" / "javascripts" / "kb-search.js"
 NODE_HARNESS = REPO / "tests" / "browser" / "web_search_node.js"
 DEPTH = 10
@@ -68,15 +69,24 @@ def reciprocal_rank(found: list[str], accept: list[str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", type=Path, default=DEFAULT_RULES)
-    parser.add_argument("--queries", type=Path, default=QUERIES)
+    parser.add_argument("--queries", type=Path, nargs="+", default=QUERIES)
     parser.add_argument("--show-misses", action="store_true", help="list the queries whose answer is not in the first 3")
     args = parser.parse_args()
 
-    cases = yaml.safe_load(args.queries.read_text(encoding="utf-8"))["queries"]
+    cases = []
+    for path in args.queries:
+        for case in yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]:
+            # a file of its own is a part of its own; in the main file, held_out marks the part
+            case["part"] = path.stem if path != QUERIES[0] else ("held out" if case.get("held_out") else "tuned on")
+            cases.append(case)
     kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=args.rules))
     work = Path(tempfile.mkdtemp(prefix="bench-relevance-"))
     try:
         built = build_search(kb)
+        known = {f"{kind}:{ident}" for kind, ident in built.refs}
+        for case in cases:
+            if unknown := [record for record in case["accept"] if record not in known]:
+                raise SystemExit(f"{case['query']!r} accepts records the index lacks: {unknown}")
         write_search_index(kb, work, built)
         write_web_search(kb, work, built)
         queries = [c["query"] for c in cases]
@@ -84,15 +94,16 @@ def main() -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    print(f"{len(cases)} queries ({sum(1 for c in cases if c.get('held_out'))} held out), full CR {args.rules.name}\n")
-    for part, chosen in (("tuned on", False), ("held out", True), ("all", None)):
-        print(f"-- {part} --")
+    parts = list(dict.fromkeys(c["part"] for c in cases))
+    print(f"{len(cases)} queries, full CR {args.rules.name}\n")
+    for chosen in [*parts, None]:
+        chosen_cases = [c for c in cases if chosen is None or c["part"] == chosen]
+        print(f"-- {chosen or 'all'} ({len(chosen_cases)}) --")
         print(f"{'kind':<10} {'n':>3}   {'kb search hit@3':>15} {'MRR':>5}   {'site hit@3':>10} {'MRR':>5}")
         groups: dict[str, list[dict]] = defaultdict(list)
-        for case in cases:
-            if chosen is None or bool(case.get("held_out")) == chosen:
-                groups[case["kind"]].append(case)
-                groups["ALL"].append(case)
+        for case in chosen_cases:
+            groups[case["kind"]].append(case)
+            groups["ALL"].append(case)
         for kind in [*sorted(k for k in groups if k != "ALL"), "ALL"]:
             row = [f"{kind:<10} {len(groups[kind]):>3}"]
             for search in found:
@@ -105,8 +116,7 @@ def main() -> None:
         for case in cases:
             for search in found:
                 if reciprocal_rank(found[search][case["query"]][:3], case["accept"]) == 0:
-                    held = " (held out)" if case.get("held_out") else ""
-                    print(f"miss {search:<9} {case['kind']:<8} {case['query']!r}{held}: {found[search][case['query']][:5]}")
+                    print(f"miss {search:<9} {case['kind']:<8} {case['query']!r} ({case['part']}): {found[search][case['query']][:5]}")
 
 
 if __name__ == "__main__":

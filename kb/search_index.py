@@ -49,7 +49,7 @@ CREATE INDEX records_parent ON records (parent) WHERE kind = 'rule';
 CREATE TABLE keys (key TEXT NOT NULL, record INTEGER NOT NULL, PRIMARY KEY (key, record)) WITHOUT ROWID;
 -- Postings of each term (kb.search_postings.encode): a frequent term's head, and its full list.
 CREATE TABLE terms (term TEXT PRIMARY KEY, count INTEGER NOT NULL, head TEXT, postings TEXT NOT NULL) WITHOUT ROWID;
--- Words by their first and last two letters ("su", "-ng"), for correcting misspellings.
+-- Words by their spelling keys ("su", "-ng"; "w-d" for a 4-letter word: kb.search_rank.spelling_keys), for correcting misspellings.
 CREATE TABLE spelling (key TEXT NOT NULL, term TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key, term)) WITHOUT ROWID;
 """
 

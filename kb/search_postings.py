@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
-from kb.search_documents import TITLE, SearchDocument, searchable_documents
+from kb.search_documents import BODY, TITLE, SearchDocument, searchable_documents
 from kb.search_rank import spelling_keys
 from kb.search_text import STOP_WORDS, raw_tokens, stem, tokens
 from kb.store import KnowledgeBase
@@ -25,6 +25,13 @@ from kb.store import KnowledgeBase
 HEAD = 300
 # Extra weight when the term is the whole title ("605", "Historic", "Opt").
 WHOLE_TITLE = 6.0
+# BM25's saturation (K1) and length normalisation of a record's text (LENGTH_B):
+# a word in a one-line rule says more about it than the same word in a
+# paragraph, so a question's words find the short rule that answers it
+# ("planeswalker loyalty 0" -> 704.5i) above long rules that mention them in passing.
+K1 = 1.2
+LENGTH_B = 0.75
+TYPICAL_BODY_TERMS = 25  # about a rule's text without stop words
 
 # A term's postings: document numbers in increasing order, and their weights.
 Postings = tuple[array, array]
@@ -34,8 +41,8 @@ def postings(docs: Iterable[SearchDocument], words: set[str] | None = None) -> d
     """Term -> (document numbers, integer weights), in document order.
 
     Weight = field-weighted, saturating term frequency (BM25-like: a tenth
-    mention adds little) times the term's inverse document frequency, plus a
-    bonus when the term is a record's whole title. Integers keep the indexes small.
+    mention adds little, and a long text's words count less) times the term's
+    inverse document frequency, plus a bonus when the term is a record's whole title. Integers keep the indexes small.
 
     The full knowledge base has millions of postings: they are kept in arrays
     of machine numbers, and the idf, known only once every document is counted,
@@ -71,8 +78,9 @@ def _scores(doc: SearchDocument, words: set[str] | None) -> dict[str, float]:
             if words is not None:
                 words.update(raw)
             terms += map(stem, raw)
+        length = 1 - LENGTH_B + LENGTH_B * len(terms) / TYPICAL_BODY_TERMS if weight == BODY else 1.0
         for term, tf in Counter(terms).items():
-            scores[term] = scores.get(term, 0.0) + weight * (tf * 2.2) / (tf + 1.2)
+            scores[term] = scores.get(term, 0.0) + weight * (tf * (K1 + 1)) / (tf + K1 * length)
     title_terms = [t for text in doc.fields.get(TITLE, [])[:1] for t in tokens(text)]
     if len(title_terms) == 1:
         scores[title_terms[0]] += WHOLE_TITLE

@@ -55,14 +55,17 @@ def max_edits(word: str) -> int:
     return 1 if len(word) < LONG_WORD else 2
 
 
-def spelling_keys(term: str) -> tuple[str, str]:
-    """The two buckets a term is listed in for corrections: its first two letters, and its last two.
+def spelling_keys(term: str) -> tuple[str, ...]:
+    """The buckets a term is listed in for corrections: its first two letters, its last two, and a 4-letter word's ends.
 
     One edit leaves one end of a word of 5 letters or more intact, so the
-    correction of a misspelt word is listed under one of its own two keys
-    (missed: a 4-letter word with its middle letters swapped, and a long word
-    with both ends misspelt).
+    correction of a misspelt word is listed under one of its own keys. A
+    4-letter word with its middle letters swapped ("wrad") keeps only its first
+    and last letters, and is corrected to the 4-letter words listed under them
+    ("w-d": "ward"). Still missed: a long word misspelt at both ends.
     """
+    if len(term) == 4:
+        return term[:2], "-" + term[-2:], f"{term[0]}-{term[-1]}"
     return term[:2], "-" + term[-2:]
 
 

@@ -15,13 +15,42 @@ import unicodedata
 
 # Characters NFKD leaves alone that a reader treats as others: ligatures spelled
 # out, apostrophes dropped ("Jodah's" -> "jodahs"), dashes and quotes between words.
-FOLD = {"æ": "ae", "œ": "oe", "ß": "ss", "ø": "o", "ł": "l", "’": "", "'": "", "‘": "", "—": " ", "–": " ", "“": " ", "”": " "}
+FOLD = {"æ": "ae", "œ": "oe", "ß": "ss", "ø": "o", "ł": "l", "’": "", "'": "", "‘": "", "—": " ", "–": " ", "“": " ", "”": " ", "−": "-"}
 
 # A term: a mana or other symbol as written ("{T}", "{W/U}", "{2/B}", "{CHAOS}"),
-# a rule number kept whole ("302.6", "107.3i"), or a run of letters and digits.
-# Written in the syntax Python's re and JavaScript's RegExp read alike.
-TOKEN_PATTERN = r"\{[a-z0-9/]{1,8}\}|[0-9]+(?:\.[0-9]+[a-z]?)?|[a-z0-9]+"
+# a power/toughness change ("+1/+1", "-1/-1", "+x/+0": a +1/+1 counter is not a
+# -1/-1 one), a rule number kept whole ("302.6", "107.3i"), or a run of letters
+# and digits. Written in the syntax Python's re and JavaScript's RegExp read alike.
+TOKEN_PATTERN = r"\{[a-z0-9/]{1,8}\}|[+-][0-9x]+/[+-][0-9x]+|[0-9]+(?:\.[0-9]+[a-z]?)?|[a-z0-9]+"
 _TOKEN = re.compile(TOKEN_PATTERN)
+
+# How players say what the rules say in other words: each phrase (as folded
+# words) is read as the rules' wording, in rule text and in queries alike, so
+# "lose at the same time" finds "lose simultaneously". Only phrases whose
+# meaning is the same wherever they occur; names of records go in
+# content/search/aliases.yaml instead.
+PHRASES = {
+    "at the same time": "simultaneously",
+    "same time": "simultaneously",
+    "goes first": "plays first",
+    "go first": "plays first",
+    "going first": "plays first",
+    "on the play": "plays first",
+    "comes into play": "enters the battlefield",
+    "come into play": "enters the battlefield",
+    "came into play": "entered the battlefield",
+    "enters play": "enters the battlefield",
+    "put into play": "put onto the battlefield",
+    "leaves play": "leaves the battlefield",
+    "leave play": "leaves the battlefield",
+    "left play": "left the battlefield",
+    "gets priority": "receives priority",
+    "get priority": "receives priority",
+    "zero": "0",
+}
+_PHRASE_WORDS = {tuple(phrase.split()): tuple(words.split()) for phrase, words in PHRASES.items()}
+_PHRASE_STARTS = {phrase[0] for phrase in _PHRASE_WORDS}
+_LONGEST_PHRASE = max(map(len, _PHRASE_WORDS))
 
 # Words too common to tell records apart, and the words a question is built of
 # ("how do I …", "what happens when …"): dropped from the text and from queries.
@@ -92,8 +121,24 @@ def stem(word: str) -> str:
 
 
 def raw_tokens(text: str) -> list[str]:
-    """The words of a text, folded, before stop words and stemming."""
-    return _TOKEN.findall(normalize(text))
+    """The words of a text, folded, players' phrases read as the rules' words, before stop words and stemming."""
+    found = _TOKEN.findall(normalize(text))
+    if _PHRASE_STARTS.isdisjoint(found):
+        return found
+    out: list[str] = []
+    i = 0
+    while i < len(found):
+        # The longest phrase starting here, if any.
+        for size in range(min(_LONGEST_PHRASE, len(found) - i), 0, -1):
+            words = _PHRASE_WORDS.get(tuple(found[i : i + size])) if found[i] in _PHRASE_STARTS else None
+            if words:
+                out += words
+                i += size
+                break
+        else:
+            out.append(found[i])
+            i += 1
+    return out
 
 
 def tokens(text: str) -> list[str]:
@@ -106,6 +151,7 @@ def browser_rules() -> dict[str, object]:
     return {
         "fold": FOLD,
         "token": TOKEN_PATTERN,
+        "phrases": PHRASES,
         "stopWords": " ".join(sorted(STOP_WORDS)),
         "stem": [[suffix, list(unless), replacement] for suffix, unless, replacement in STEM_RULES],
         "stemMin": STEM_MIN_LENGTH,

@@ -151,7 +151,7 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
             else:
                 entries[term] = [len(plist[0]), encode(plist)]
         writer.write(f"t/{term_file(key)}.js", _js("terms", key, entries))
-    # Words by their first and last two letters, with their record counts, for correcting misspellings.
+    # Words by their spelling keys (kb.search_rank.spelling_keys), with their record counts, for correcting misspellings.
     spelling_keys = []
     for key, words in spelling_buckets(index, built.words):
         spelling_keys.append(key)

@@ -258,6 +258,7 @@ def test_how_far_a_correction_may_go_depends_on_the_words_length(small_index: Pa
         assert index.query("contenuosly").corrections == [("contenuosly", "continuously")]  # 2 edits
         assert index.query("lae").corrections == []  # the start of a name being typed is not a misspelling
         assert index.query("maan").corrections == [("maan", "mana")]
+        assert index.query("mnaa").corrections == [("mnaa", "mana")]  # 4 letters, the middle two swapped
         assert index.query("xyz").corrections == []  # 3 letters: never corrected
 
 

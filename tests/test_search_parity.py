@@ -27,13 +27,14 @@ from kb.web_search import INDEX_DIR, write_web_search
 REPO = Path(__file__).resolve().parent.parent
 KB_SEARCH_JS = REPO / "templates" / "static" / "javascripts" / "kb-search.js"
 NODE_HARNESS = REPO / "tests" / "browser" / "web_search_node.js"
-QUERY_SET = REPO / "bench" / "search_queries.yaml"
+QUERY_SETS = [REPO / "bench" / f"search_queries{part}.yaml" for part in ("", "_unseen", "_fresh")]
 ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x00", "'", "’", "{T}{Q}", "1" * 200,
-       "302.99", "rule 605.", "lae", "laelia ", "Æther", "the of and", "zzzzzzzz", "summoning sick", "creature"]  # fmt: skip
+       "302.99", "rule 605.", "lae", "laelia ", "Æther", "the of and", "zzzzzzzz", "summoning sick", "creature",
+       "at the same", "at the same time", "same same time time", "+1/+1", "+1/+", "−1/−1 counters", "zero zero", "wrad", "mnaa tpa"]  # fmt: skip
 
 
 def shared_queries() -> list[str]:
-    queries = yaml.safe_load(QUERY_SET.read_text(encoding="utf-8"))["queries"]
+    queries = [q for path in QUERY_SETS for q in yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]]
     return [q["query"] for q in queries] + ODD
 
 
@@ -87,5 +88,6 @@ def test_the_browser_cuts_text_into_the_terms_python_does(both_indexes: Path):
         "The Creature’s ABILITIES in Lim-Dûl's Vault; Æther Vial costs {X}{2}{W/U}{2/B}{G/P}.",
         "Laelia, the Blade Reforged attacks: exile the top card — it’s historic! Œuvre, Straße, Ødegaard, Łódź.",
         "How does a token go to the graveyard when it dies? Does it?",
+        "Both players lose at the same time if it comes into play; +1/+1 and −1/−1 counters, +X/+0, zero at the same",
     ]
     assert run_node(both_indexes / INDEX_DIR, [], texts)["tokens"] == [tokens(t) for t in texts]

@@ -22,6 +22,19 @@ def test_question_words_are_stop_words():
     assert tokens("How does a token go to the graveyard when it dies?") == ["token", "go", "graveyard", "dy"]
 
 
+def test_players_phrases_read_as_the_rules_words():
+    assert tokens("Do both players lose at the same time?") == tokens("both players lose simultaneously")
+    assert tokens("the turn it comes into play") == tokens("the turn it enters the battlefield")
+    assert tokens("who gets priority") == ["receiv", "priority"]
+    # Only whole phrases: "same" alone, or a phrase cut short, is left as written.
+    assert tokens("the same name, at the same") == ["same", "name", "same"]
+
+
+def test_power_toughness_changes_are_whole_tokens():
+    assert tokens("a +1/+1 counter and a −1/−1 counter; +X/+0") == ["+1/+1", "counter", "-1/-1", "counter", "+x/+0"]
+    assert tokens("a 1/1 token") == ["1", "1", "token"]
+
+
 @pytest.mark.parametrize(
     ("words", "term"),
     [

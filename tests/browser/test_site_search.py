@@ -163,6 +163,11 @@ def test_served_from_a_sub_path(page, served_sub_path: str):
         ("{W/U}", "/rules/107.html#107.4e"),
         # A token dies (700.4: put into a graveyard from the battlefield), then ceases to exist (111.7, 704.5d).
         ("does a token go to the graveyard when it dies", "/rules/700.html#700.4 /rules/111.html#111.7 /rules/704.html#704.5d"),
+        # Players' phrasing read as the rules' words ("simultaneously"), and +1/+1 as one word.
+        ("both players lose at the same time", "/rules/104.html#104.4a"),
+        ("+1/+1 and -1/-1 counters", "/rules/704.html#704.5q"),
+        ("when does a spell fizzle", "/rules/608.html#608.2b"),
+        ("{G}", "/rules/107.html#107.4a"),
     ],
 )
 def test_players_words_find_their_rule_in_the_first_three(home, query: str, expected: str):

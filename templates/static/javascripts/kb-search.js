@@ -21,6 +21,13 @@
   function Text(rules) {
     this.fold = rules.fold;
     this.token = new RegExp(rules.token, "g");
+    // Players' phrases -> the rules' words, as word lists keyed by the phrase's words joined by spaces.
+    this.phrases = new Map();
+    this.longestPhrase = 0;
+    for (var phrase in rules.phrases) {
+      this.phrases.set(phrase, rules.phrases[phrase].split(" "));
+      this.longestPhrase = Math.max(this.longestPhrase, phrase.split(" ").length);
+    }
     this.stopWords = new Set(rules.stopWords.split(" "));
     this.stemRules = rules.stem;
     this.stemMin = rules.stemMin;
@@ -60,8 +67,25 @@
     return word;
   };
 
+  // kb/search_text.py's raw_tokens(): the longest phrase at each word is read as the rules' words.
   Text.prototype.rawTokens = function (text) {
-    return this.normalize(text).match(this.token) || [];
+    var found = this.normalize(text).match(this.token) || [];
+    var out = [];
+    for (var i = 0; i < found.length; ) {
+      var size = Math.min(this.longestPhrase, found.length - i);
+      for (; size > 0; size--) {
+        var words = this.phrases.get(found.slice(i, i + size).join(" "));
+        if (words) break;
+      }
+      if (size > 0) {
+        out.push.apply(out, words);
+        i += size;
+      } else {
+        out.push(found[i]);
+        i += 1;
+      }
+    }
+    return out;
   };
 
   Text.prototype.tokens = function (text) {
@@ -231,8 +255,12 @@
     return word.length < this.rules.longWord ? 1 : 2;
   };
 
-  // The two spelling keys of a word: its first two letters, its last two.
-  function spellingKeys(term) { return [term.slice(0, 2), "-" + term.slice(-2)]; }
+  // The spelling keys of a word (kb/search_rank.py's spelling_keys): its first two letters, its last two, a 4-letter word's ends.
+  function spellingKeys(term) {
+    var keys = [term.slice(0, 2), "-" + term.slice(-2)];
+    if (term.length === 4) keys.push(term[0] + "-" + term[3]);
+    return keys;
+  }
 
   // The nearest word of the indexed text to `term` within maxEdits; ties: in most records, then A–Z (kb/search_rank.py's nearest).
   Engine.prototype.nearest = function (term) {
