@@ -25,6 +25,7 @@ from kb.sources.bulk import (
     layout_notes,
     optional_text,
     plural,
+    printed,
     require_addressable,
     require_date,
     require_object,
@@ -91,6 +92,8 @@ def _variants_apart(cards: list[Card]) -> list[Card]:
     ]
 
 
+# Card and Face field -> its key in Scryfall's objects.
+_KEYS = {f: f for f in ("mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty")}
 # The bulk file each kind of object comes in; one file given for the other is named as such.
 _FILE_OF = {"card": "oracle-cards", "ruling": "rulings"}
 
@@ -121,12 +124,7 @@ def _card(obj: Mapping[str, Any], where: Where) -> Card:
     return Card(
         name=require_text(obj, "name", where),
         origin=where.origin,
-        mana_cost=shared(optional_text(obj, "mana_cost", where)) or "",
-        type_line=shared(optional_text(obj, "type_line", where)) or "",
-        oracle_text=optional_text(obj, "oracle_text", where) or "",
-        power=shared(optional_text(obj, "power", where)),
-        toughness=shared(optional_text(obj, "toughness", where)),
-        loyalty=shared(optional_text(obj, "loyalty", where)),
+        **printed(obj, _KEYS, where),
         faces=tuple(_face(face, where) for face in faces),
         oracle_id=oracle_id,
     )
@@ -135,12 +133,7 @@ def _card(obj: Mapping[str, Any], where: Where) -> Card:
 def _face(obj: Mapping[str, Any], where: Where) -> Face:
     return Face(
         name=require_text(obj, "name", where),
-        mana_cost=shared(optional_text(obj, "mana_cost", where)) or "",
-        type_line=shared(optional_text(obj, "type_line", where)) or "",
-        oracle_text=optional_text(obj, "oracle_text", where) or "",
-        power=shared(optional_text(obj, "power", where)),
-        toughness=shared(optional_text(obj, "toughness", where)),
-        loyalty=shared(optional_text(obj, "loyalty", where)),
+        **printed(obj, _KEYS, where),
     )
 
 
