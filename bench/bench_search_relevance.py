@@ -116,7 +116,9 @@ def main() -> None:
         for case in cases:
             for search in found:
                 if reciprocal_rank(found[search][case["query"]][:3], case["accept"]) == 0:
-                    print(f"miss {search:<9} {case['kind']:<8} {case['query']!r} ({case['part']}): {found[search][case['query']][:5]}")
+                    print(
+                        f"miss {search:<9} {case['kind']:<8} {case['query']!r} ({case['part']}): {found[search][case['query']][:5]}"
+                    )
 
 
 if __name__ == "__main__":

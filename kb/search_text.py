@@ -15,7 +15,21 @@ import unicodedata
 
 # Characters NFKD leaves alone that a reader treats as others: ligatures spelled
 # out, apostrophes dropped ("Jodah's" -> "jodahs"), dashes and quotes between words.
-FOLD = {"æ": "ae", "œ": "oe", "ß": "ss", "ø": "o", "ł": "l", "’": "", "'": "", "‘": "", "—": " ", "–": " ", "“": " ", "”": " ", "−": "-"}
+FOLD = {
+    "æ": "ae",
+    "œ": "oe",
+    "ß": "ss",
+    "ø": "o",
+    "ł": "l",
+    "’": "",
+    "'": "",
+    "‘": "",
+    "—": " ",
+    "–": " ",
+    "“": " ",
+    "”": " ",
+    "−": "-",
+}
 
 # A term: a mana or other symbol as written ("{T}", "{W/U}", "{2/B}", "{CHAOS}"),
 # a power/toughness change ("+1/+1", "-1/-1", "+x/+0": a +1/+1 counter is not a

@@ -102,6 +102,20 @@ def shared(value: str | None) -> str | None:
     return None if value is None else sys.intern(value)
 
 
+def printed(obj: Mapping[str, Any], keys: Mapping[str, str], where: Where) -> dict[str, str | None]:
+    """A card's or face's printed fields (mana cost, type line, text, power, toughness, loyalty) as Card and Face take them.
+
+    `keys` names each field's key in the format (`mana_cost` is MTGJSON's `manaCost`);
+    a missing text is "", a missing power, toughness or loyalty None.
+    """
+    fields: dict[str, str | None] = {name: optional_text(obj, key, where) for name, key in keys.items()}
+    for name in ("mana_cost", "type_line", "power", "toughness", "loyalty"):
+        fields[name] = shared(fields[name])
+    for name in ("mana_cost", "type_line", "oracle_text"):
+        fields[name] = fields[name] or ""
+    return fields
+
+
 def require_addressable(card: Card, where: Where) -> Card:
     """`card`, unless its name makes an id too long to name its page's file."""
     if len(card.id) > MAX_ID_LENGTH:

@@ -209,11 +209,7 @@ def iter_array(path: Path, *, item: str = "element", hint: str = "", chunk: int 
     """
     with _open(path) as stream:
         reader = JsonReader(path, stream, chunk)
-        first = reader.peek()
-        if first != "[":
-            found = _describe(first) if first else "an empty file"
-            raise reader.error(f"expected a JSON array at the top level, found {found}", hint=hint)
-        reader.expect("[", "'['")
+        _open_top_level(reader, "[", "array", hint)
         index = 0
         if reader.peek() == "]":
             return
@@ -228,6 +224,15 @@ def iter_array(path: Path, *, item: str = "element", hint: str = "", chunk: int 
         _expect_end(reader)
 
 
+def _open_top_level(reader: JsonReader, opening: str, kind: str, hint: str) -> None:
+    """Step into the file's top-level array or object, or say what the file holds instead."""
+    first = reader.peek()
+    if first != opening:
+        found = _describe(first) if first else "an empty file"
+        raise reader.error(f"expected a JSON {kind} at the top level, found {found}", hint=hint)
+    reader.expect(opening, f"'{opening}'")
+
+
 def iter_members(path: Path, within: str, *, item: str = "entry", hint: str = "", chunk: int = _CHUNK) -> Iterator[Element]:
     """Yield the members of the object at top-level key `within`, one by one.
 
@@ -236,11 +241,7 @@ def iter_members(path: Path, within: str, *, item: str = "entry", hint: str = ""
     """
     with _open(path) as stream:
         reader = JsonReader(path, stream, chunk)
-        first = reader.peek()
-        if first != "{":
-            found = _describe(first) if first else "an empty file"
-            raise reader.error(f"expected a JSON object at the top level, found {found}", hint=hint)
-        reader.expect("{", "'{'")
+        _open_top_level(reader, "{", "object", hint)
         seen = False
         while reader.peek() != "}":
             reader.what = "the top-level object"

@@ -26,16 +26,25 @@ from kb.sources.bulk import (
     json_type,
     layout_notes,
     optional_text,
+    printed,
     require_addressable,
     require_date,
     require_object,
     require_text,
-    shared,
 )
 from kb.sources.json_stream import iter_members
 
 SOURCE = "mtgjson"
 
+# Card and Face field -> its key in MTGJSON's objects.
+_KEYS = {
+    "mana_cost": "manaCost",
+    "type_line": "type",
+    "oracle_text": "text",
+    "power": "power",
+    "toughness": "toughness",
+    "loyalty": "loyalty",
+}
 _HINT = "MTGJSON AtomicCards is a JSON object with 'meta' and 'data' members"
 
 
@@ -101,12 +110,7 @@ def _card(key: str, group: Sequence[Mapping[str, Any]], where: Where) -> Card:
         return Card(
             name=name,
             origin=where.origin,
-            mana_cost=shared(optional_text(first, "manaCost", where)) or "",
-            type_line=shared(optional_text(first, "type", where)) or "",
-            oracle_text=optional_text(first, "text", where) or "",
-            power=shared(optional_text(first, "power", where)),
-            toughness=shared(optional_text(first, "toughness", where)),
-            loyalty=shared(optional_text(first, "loyalty", where)),
+            **printed(first, _KEYS, where),
             oracle_id=oracle_id,
         )
     # Faces in side order ("a", "b", …); a face without a side keeps its place at the end.
@@ -125,12 +129,7 @@ def _card(key: str, group: Sequence[Mapping[str, Any]], where: Where) -> Card:
 def _face(obj: Mapping[str, Any], where: Where) -> Face:
     return Face(
         name=optional_text(obj, "faceName", where) or require_text(obj, "name", where),
-        mana_cost=shared(optional_text(obj, "manaCost", where)) or "",
-        type_line=shared(optional_text(obj, "type", where)) or "",
-        oracle_text=optional_text(obj, "text", where) or "",
-        power=shared(optional_text(obj, "power", where)),
-        toughness=shared(optional_text(obj, "toughness", where)),
-        loyalty=shared(optional_text(obj, "loyalty", where)),
+        **printed(obj, _KEYS, where),
     )
 
 

@@ -25,6 +25,7 @@ from kb.sources.bulk import (
     layout_notes,
     optional_text,
     plural,
+    printed,
     require_addressable,
     require_date,
     require_object,
@@ -56,7 +57,7 @@ def read_cards(path: Path) -> tuple[list[Card], list[str]]:
     for element in iter_array(path, item="card", hint=_BULK_HINT):
         where = Where(Origin(source, element.line), f"card {element.index}")
         obj = require_object(element.value, where, "a card")
-        _check_is_card(obj, where)
+        _check_object(obj, "card", where)
         layout = optional_text(obj, "layout", where) or "normal"
         if layout in SKIPPED_LAYOUTS:
             skipped[layout] += 1
@@ -91,14 +92,22 @@ def _variants_apart(cards: list[Card]) -> list[Card]:
     ]
 
 
-def _check_is_card(obj: Mapping[str, Any], where: Where) -> None:
-    kind = obj.get("object", "card")
-    if kind == "ruling":
+# Card and Face field -> its key in Scryfall's objects.
+_KEYS = {f: f for f in ("mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty")}
+# The bulk file each kind of object comes in; one file given for the other is named as such.
+_FILE_OF = {"card": "oracle-cards", "ruling": "rulings"}
+
+
+def _check_object(obj: Mapping[str, Any], wanted: str, where: Where) -> None:
+    kind = obj.get("object", wanted)
+    other = next(k for k in _FILE_OF if k != wanted)
+    if kind == other:
         raise where.error(
-            "this is a ruling, not a card", hint="this looks like the Scryfall rulings file, not the oracle-cards file"
+            f"this is a {other}, not a {wanted}",
+            hint=f"this looks like the Scryfall {_FILE_OF[other]} file, not the {_FILE_OF[wanted]} file",
         )
-    if kind != "card":
-        raise where.error(f"expected a card object, found object {kind!r}", hint=_BULK_HINT)
+    if kind != wanted:
+        raise where.error(f"expected a {wanted} object, found object {kind!r}", hint=_BULK_HINT)
 
 
 def _card(obj: Mapping[str, Any], where: Where) -> Card:
@@ -115,12 +124,7 @@ def _card(obj: Mapping[str, Any], where: Where) -> Card:
     return Card(
         name=require_text(obj, "name", where),
         origin=where.origin,
-        mana_cost=shared(optional_text(obj, "mana_cost", where)) or "",
-        type_line=shared(optional_text(obj, "type_line", where)) or "",
-        oracle_text=optional_text(obj, "oracle_text", where) or "",
-        power=shared(optional_text(obj, "power", where)),
-        toughness=shared(optional_text(obj, "toughness", where)),
-        loyalty=shared(optional_text(obj, "loyalty", where)),
+        **printed(obj, _KEYS, where),
         faces=tuple(_face(face, where) for face in faces),
         oracle_id=oracle_id,
     )
@@ -129,12 +133,7 @@ def _card(obj: Mapping[str, Any], where: Where) -> Card:
 def _face(obj: Mapping[str, Any], where: Where) -> Face:
     return Face(
         name=require_text(obj, "name", where),
-        mana_cost=shared(optional_text(obj, "mana_cost", where)) or "",
-        type_line=shared(optional_text(obj, "type_line", where)) or "",
-        oracle_text=optional_text(obj, "oracle_text", where) or "",
-        power=shared(optional_text(obj, "power", where)),
-        toughness=shared(optional_text(obj, "toughness", where)),
-        loyalty=shared(optional_text(obj, "loyalty", where)),
+        **printed(obj, _KEYS, where),
     )
 
 
@@ -153,7 +152,7 @@ def read_rulings(path: Path, card_ids: Mapping[str, str]) -> tuple[list[Ruling],
         origin = Origin(source_path, element.line)
         where = Where(origin, f"ruling {element.index}")
         obj = require_object(element.value, where, "a ruling")
-        _check_is_ruling(obj, where)
+        _check_object(obj, "ruling", where)
         oracle_id = require_text(obj, "oracle_id", where)
         published = require_date(obj, "published_at", where)
         text = require_text(obj, "comment", where)
@@ -181,13 +180,3 @@ def read_rulings(path: Path, card_ids: Mapping[str, str]) -> tuple[list[Ruling],
         text = f"{first_unknown}: skipped {plural(unknown, 'ruling')} for cards not in the cards file"
         notes.append(Note(text, "ruling of a card not in the cards file", unknown))
     return rulings, notes
-
-
-def _check_is_ruling(obj: Mapping[str, Any], where: Where) -> None:
-    kind = obj.get("object", "ruling")
-    if kind == "card":
-        raise where.error(
-            "this is a card, not a ruling", hint="this looks like the Scryfall oracle-cards file, not the rulings file"
-        )
-    if kind != "ruling":
-        raise where.error(f"expected a ruling object, found object {kind!r}", hint=_BULK_HINT)
