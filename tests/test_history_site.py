@@ -1,8 +1,9 @@
 """A site built with the whole archive, as a user builds it: Rules Lawyer's 2018 rulings on its real page.
 
-`kb build --rules "MagicCompRules 20250919.txt" --history ARCHIVE` on the bundled
-content; the card's rulings of 2018-01-19 cite 704.5s, 704.5t and 704.5u, which
-the rules of 2017-09-29 (in force that day) had and which are 704.6a-c today.
+`kb build --rules "MagicCompRules 20250919.txt" --history ARCHIVE --mtgjson CARDS` on
+the bundled content, CARDS being Rules Lawyer's entry taken from the real MTGJSON
+file; its rulings of 2018-01-19 cite 704.5s, 704.5t and 704.5u, which the rules of
+2017-09-29 (in force that day) had and which are 704.6a-c today.
 """
 
 from __future__ import annotations
@@ -16,7 +17,17 @@ import pytest
 from kb.cli import main
 from tests.conftest import copy_project, shared_release
 
-ARCHIVE = Path(__file__).resolve().parents[2] / "shared" / "data" / "comprehensive-rules-archive"
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+ARCHIVE = SHARED_DATA / "comprehensive-rules-archive"
+MTGJSON = SHARED_DATA / "cards" / "mtgjson-AtomicCards-5.2.0.json.gz"
+
+
+def rules_lawyer_alone(path: Path) -> Path:
+    """An AtomicCards file holding only Rules Lawyer, as the real file has it."""
+    with gzip.open(MTGJSON, "rt", encoding="utf-8") as f:
+        atomic = json.load(f)
+    path.write_text(json.dumps({"meta": atomic["meta"], "data": {"Rules Lawyer": atomic["data"]["Rules Lawyer"]}}), encoding="utf-8")
+    return path
 
 pytestmark = pytest.mark.slow
 
@@ -24,10 +35,12 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     current = shared_release("MagicCompRules 20250919.txt")
-    if not ARCHIVE.is_dir():
-        pytest.skip(f"the archive is not available at {ARCHIVE}")
+    for needed in (ARCHIVE, MTGJSON):
+        if not needed.exists():
+            pytest.skip(f"real data not available at {needed}")
     root = copy_project(tmp_path_factory.mktemp("history") / "project")
-    inputs = ["-f", str(root / "mkdocs.yml"), "--rules", str(current), "--history", str(ARCHIVE)]
+    cards = rules_lawyer_alone(root / "rules-lawyer.json")
+    inputs = ["-f", str(root / "mkdocs.yml"), "--rules", str(current), "--history", str(ARCHIVE), "--mtgjson", str(cards)]
     assert main(["build", *inputs, "-d", str(root / "site")]) == 0
     return root, inputs
 
@@ -46,7 +59,7 @@ def test_kb_check_lists_the_renumbered_citations(project, capsys: pytest.Capture
     _, inputs = project
     main(["check", *inputs])
     errors = capsys.readouterr().err
-    assert "rules-lawyer.yaml:20: ruling rules-lawyer-2018-01-19-2 cites rule 704.5s as of the rules of 2017-09-29: now 704.6a" in errors
+    assert "rules-lawyer.json:1: ruling rules-lawyer-2018-01-19-16 cites rule 704.5s as of the rules of 2017-09-29: now 704.6a" in errors
     assert "cites rule 704.5u as of the rules of 2017-09-29: now 704.6c, reworded since" in errors
 
 
