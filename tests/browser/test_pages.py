@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from kb.build import Settings, load_knowledge_base
 
@@ -224,9 +225,10 @@ def test_a_rule_changed_in_the_latest_release_links_to_its_change(viewer, full_s
     assert marker.inner_text().lower() == "changed 2025-09-19"
     assert rule_block(viewer, "104.5").locator("a.kb-changed").count() == 0
     marker.click()
-    assert viewer.url.endswith("/changes.html#changed-104.6")
+    viewer.wait_for_url("**/changes.html#changed-104.6")
     entry = viewer.locator('[id="changed-104.6"]')
-    assert entry.is_visible() and entry.locator("ins, del").count() > 0
+    expect(entry).to_be_visible()  # the changes page is long: give it time to lay out
+    assert entry.locator("ins, del").count() > 0
 
 
 @pytest.mark.parametrize("build", ["default", "full"])
