@@ -84,9 +84,13 @@ def main() -> None:
         print(f"{part:<10}{len(entries):>9,}{raw / 1e6:>10.1f}{zipped / 1e6:>10.1f}")
     print(f"{'total':<10}{total[0]:>9,}{total[1] / 1e6:>10.1f}{total[2] / 1e6:>10.1f}")
     site_bytes = sum(f.stat().st_size for f in files)
-    print(f"of the site's {len(files):,} files, {site_bytes / 1e6:.1f} MB (the JSON API and terminal index are not offered offline)")
-    print(f"offline manifest: {(site / offline.MANIFEST_NAME).stat().st_size / 1e6:.2f} MB; hashing the site "
-          f"{hash_seconds:.1f} s = {hash_seconds / read_seconds:.2f} x reading it ({read_seconds:.1f} s)")
+    print(
+        f"of the site's {len(files):,} files, {site_bytes / 1e6:.1f} MB (the JSON API and terminal index are not offered offline)"
+    )
+    print(
+        f"offline manifest: {(site / offline.MANIFEST_NAME).stat().st_size / 1e6:.2f} MB; hashing the site "
+        f"{hash_seconds:.1f} s = {hash_seconds / read_seconds:.2f} x reading it ({read_seconds:.1f} s)"
+    )
 
     archive = args.out / "rulings.zip"
     started = time.perf_counter()
@@ -94,8 +98,10 @@ def main() -> None:
     bundle_seconds = time.perf_counter() - started
     zipped = made.archive.stat().st_size
     without_index = site_bytes - (site / INDEX_NAME).stat().st_size
-    print(f"\nkb bundle: {made.archive} {zipped / 1e6:.1f} MB, {made.files:,} files, in {bundle_seconds:.1f} s "
-          f"= {bundle_seconds / read_seconds:.1f} x reading the site")
+    print(
+        f"\nkb bundle: {made.archive} {zipped / 1e6:.1f} MB, {made.files:,} files, in {bundle_seconds:.1f} s "
+        f"= {bundle_seconds / read_seconds:.1f} x reading the site"
+    )
     print(f"  archive / site without the terminal index ({without_index / 1e6:.1f} MB): {zipped / without_index:.2f}")
     print(f"  beside it: {made.index} {made.index.stat().st_size / 1e6:.1f} MB")
     print(f"load average at end: {os.getloadavg()[0]:.1f}")

@@ -89,7 +89,9 @@ def part_of(path: str) -> str | None:
 def app_manifest(site_name: str, description: str) -> dict:
     """The web app manifest: what a phone's "Add to home screen" and Chromium's install check read."""
     short = site_name if len(site_name) <= 12 else "Rulings"
-    icons = [{"src": f"{ICONS}/kb-{size}.png", "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"} for size in ICON_SIZES]
+    icons = [
+        {"src": f"{ICONS}/kb-{size}.png", "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"} for size in ICON_SIZES
+    ]
     icons.append({"src": f"{ICONS}/kb-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"})
     icons.append({"src": f"{ICONS}/kb.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"})
     colour = "#" + "".join(f"{v:02x}" for v in app_icon.INDIGO)

@@ -26,8 +26,11 @@ def rules_lawyer_alone(path: Path) -> Path:
     """An AtomicCards file holding only Rules Lawyer, as the real file has it."""
     with gzip.open(MTGJSON, "rt", encoding="utf-8") as f:
         atomic = json.load(f)
-    path.write_text(json.dumps({"meta": atomic["meta"], "data": {"Rules Lawyer": atomic["data"]["Rules Lawyer"]}}), encoding="utf-8")
+    path.write_text(
+        json.dumps({"meta": atomic["meta"], "data": {"Rules Lawyer": atomic["data"]["Rules Lawyer"]}}), encoding="utf-8"
+    )
     return path
+
 
 pytestmark = pytest.mark.slow
 
@@ -59,7 +62,10 @@ def test_kb_check_lists_the_renumbered_citations(project, capsys: pytest.Capture
     _, inputs = project
     main(["check", *inputs])
     errors = capsys.readouterr().err
-    assert "rules-lawyer.json:1: ruling rules-lawyer-2018-01-19-16 cites rule 704.5s as of the rules of 2017-09-29: now 704.6a" in errors
+    assert (
+        "rules-lawyer.json:1: ruling rules-lawyer-2018-01-19-16 cites rule 704.5s as of the rules of 2017-09-29: now 704.6a"
+        in errors
+    )
     assert "cites rule 704.5u as of the rules of 2017-09-29: now 704.6c, reworded since" in errors
 
 

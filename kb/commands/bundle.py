@@ -10,7 +10,9 @@ from kb.search import default_index
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-o", "--output", type=Path, default=Path("rulings.zip"), help="the archive to write (default: rulings.zip)")
+    parser.add_argument(
+        "-o", "--output", type=Path, default=Path("rulings.zip"), help="the archive to write (default: rulings.zip)"
+    )
     parser.add_argument("-d", "--site-dir", type=Path, help="the built site (default: mkdocs.yml's site_dir)")
     parser.add_argument("-f", "--config", type=Path, default=Path("mkdocs.yml"), help="the project's mkdocs.yml (for site_dir)")
 

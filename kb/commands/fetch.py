@@ -25,7 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="instead: bring a folder of CR releases (for kb build --history DIR) up to date from a public archive",
     )
-    parser.add_argument("--archive-url", default=ARCHIVE_LISTING_URL, help="the archive's listing of releases (GitHub contents API)")
+    parser.add_argument(
+        "--archive-url", default=ARCHIVE_LISTING_URL, help="the archive's listing of releases (GitHub contents API)"
+    )
     parser.add_argument(
         "--timeout", type=_seconds, default=60.0, help="seconds to wait for each read from the server (default: 60)"
     )

@@ -63,7 +63,9 @@ def site_history(document: dict[str, Any], site_dir: Path) -> RulesHistory:
     try:
         return read_history_file(path)
     except OSError as e:
-        raise KbError(f"{path}: cannot read the site's history ({e.strerror})", hint="show --history reads it beside the index") from None
+        raise KbError(
+            f"{path}: cannot read the site's history ({e.strerror})", hint="show --history reads it beside the index"
+        ) from None
     except ValueError as e:
         raise KbError(str(e), hint="build the site again") from None
 
@@ -81,7 +83,9 @@ def rule_history(number: str, rules_history: RulesHistory, style: Style) -> str:
             moved = f"renumbered from {change.renumbered_from} to {change.number}" if change.renumbered_from else ""
             diff = "".join(_diff_mark(s.op, s.text) for s in change.diff)
             what = "; ".join(part for part in (moved, diff) if part)
-        lines += textwrap.wrap(visible(f"{change.release.name}  {what}"), style.width, initial_indent=INDENT, subsequent_indent=INDENT * 3)
+        lines += textwrap.wrap(
+            visible(f"{change.release.name}  {what}"), style.width, initial_indent=INDENT, subsequent_indent=INDENT * 3
+        )
     return "\n".join(lines)
 
 

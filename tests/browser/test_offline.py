@@ -104,7 +104,9 @@ def test_made_available_offline_it_reads_and_searches_without_a_connection(proje
     panel.locator("button", has_text="Make available offline").wait_for()
     # The size is shown before anything is downloaded.
     files = offline_files(site)
-    megabytes = sum(e[2] for entries in json.loads((site / "offline-manifest.json").read_text())["parts"].values() for e in entries) / 1e6
+    megabytes = (
+        sum(e[2] for entries in json.loads((site / "offline-manifest.json").read_text())["parts"].values() for e in entries) / 1e6
+    )
     assert f"{len(files):,} files, {megabytes:.1f} MB" in panel.inner_text()
     online = {query: search(home, query) for query in QUERIES}
     assert all(online.values()), online
@@ -192,7 +194,9 @@ def test_installable_by_chromiums_own_check(served_default, browser, tmp_path: P
     """Chromium's own install check (what its install button asks), in a profile on disk: a private one is never installable."""
     from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
-    profile = browser.browser_type.launch_persistent_context(tmp_path / "profile", executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    profile = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+    )
     try:
         page = profile.new_page()
         page.goto(served_default.url + "index.html")
@@ -247,5 +251,8 @@ def test_bundle_without_a_built_site_says_so(tmp_path: Path, capsys):
     from kb.cli import main
 
     assert main(["bundle", "-d", str(tmp_path / "nothing"), "-o", str(tmp_path / "rulings.zip")]) == 1
-    assert capsys.readouterr().err == f"error: {tmp_path / 'nothing'}: no built site there (run kb build first, or pass --site-dir)\n"
+    assert (
+        capsys.readouterr().err
+        == f"error: {tmp_path / 'nothing'}: no built site there (run kb build first, or pass --site-dir)\n"
+    )
     assert not (tmp_path / "rulings.zip").exists()

@@ -36,7 +36,9 @@ def history_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in RELEASES:
         shutil.copy(ARCHIVE / name, archive / name)
     site = root / "site"
-    assert main(["build", "-f", str(root / "mkdocs.yml"), "--rules", str(current), "--history", str(archive), "-d", str(site)]) == 0
+    assert (
+        main(["build", "-f", str(root / "mkdocs.yml"), "--rules", str(current), "--history", str(archive), "-d", str(site)]) == 0
+    )
     return site
 
 
