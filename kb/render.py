@@ -23,7 +23,7 @@ from kb.card_links import gatherer_url, scryfall_url
 from kb.changes import Changes, diff_releases
 from kb.code_html import python_block
 from kb.errors import BuildError
-from kb.history_file import HISTORY_FILE
+from kb.history_file import HISTORY_SCRIPT
 from kb.links import LinkTarget, Span
 from kb.model import Origin, Rule, RuleKind, cr_example_id, natural_key, rule_kind, section_of
 from kb.processes import parallel_map
@@ -185,7 +185,7 @@ class Renderer:
             return self.page(path, "card.md.j2", card=kb.cards[stem], rulings=kb.card_rulings(stem))
         if path == urls.RULES_AS_OF:
             assert kb.history
-            return self.page(path, "rules_as_of.md.j2", releases=kb.history.releases, history_file=HISTORY_FILE)
+            return self.page(path, "rules_as_of.md.j2", releases=kb.history.releases, history_script=HISTORY_SCRIPT)
         if folder == "rules":
             numbers = self.sections().get(stem, [])
             nav = section_nav(kb, list(self.sections()), stem, numbers)

@@ -1,5 +1,5 @@
 // The rules as of a date (rules/as-of.html, built with --history): reads the site's history
-// file (api/history.json.gz: every release and every version of every rule, kb/history_file.py)
+// (api/history.js: every release and every version of every rule, kb/history_file.py)
 // and shows one section as it read in the release in force on the chosen date, each rule
 // linked to the rule it is today. Record text is only ever set as textContent.
 (function () {
@@ -12,19 +12,23 @@
   const root = form.getAttribute("data-kb-site-root");
   let loading = null;
 
-  // gzip, unless the server already decoded it (some serve .gz with Content-Encoding: gzip).
+  // The history comes as a script (api/history.js, the gzip in base64): a page opened
+  // from disk may load a script where it may not fetch a file.
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      const script = document.createElement("script");
+      script.src = src;
+      script.onload = function () { script.remove(); resolve(); };
+      script.onerror = function () { script.remove(); reject(new Error("the history file could not be loaded")); };
+      document.head.appendChild(script);
+    });
+  }
+
   async function load() {
-    const response = await fetch(form.getAttribute("data-kb-as-of"));
-    if (!response.ok) throw new Error("the history file answered " + response.status);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    let text;
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-      text = await new Response(stream).text();
-    } else {
-      text = new TextDecoder().decode(bytes);
-    }
-    return JSON.parse(text);
+    if (window.kbHistoryGzip === undefined) await loadScript(form.getAttribute("data-kb-as-of"));
+    const bytes = Uint8Array.from(atob(window.kbHistoryGzip), function (c) { return c.charCodeAt(0); });
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return JSON.parse(await new Response(stream).text());
   }
 
   function releaseOn(history, day) {
