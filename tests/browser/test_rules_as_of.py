@@ -102,4 +102,6 @@ def test_opened_from_disk_the_date_page_works_as_served(page, history_site: Path
     page.goto((history_site / "rules" / "as-of.html").as_uri() + "?date=2018-08-01&section=704")
     rule = page.locator("#then-704\\.5t")
     rule.wait_for()
-    assert rule.locator(".kb-rule-text").inner_text() == "704.5t " + release_line("2018-07-13.txt", "704.5t").translate(TYPOGRAPHY)
+    assert rule.locator(".kb-rule-text").inner_text() == "704.5t " + release_line("2018-07-13.txt", "704.5t").translate(
+        TYPOGRAPHY
+    )
