@@ -84,9 +84,17 @@ class Player:
     def battlefield(self) -> list[Card]:
         return self.cards_in(Zone.BATTLEFIELD)
 
-    def will_target(self, *targets: Card | Player) -> None:
-        """Choose, ahead of time, the target(s) for the next targeted triggered ability this player puts on the stack."""
-        self.state.intended_targets = [target_key(t) for t in targets]
+    def will_target(self, *targets: Card | Player, trigger_of: Card | None = None) -> None:
+        """Choose, ahead of time, the target(s) for a triggered ability this player puts on the stack.
+
+        With `trigger_of`, for the ability of that source; without, for the next targeted one without its own."""
+        key = None if trigger_of is None else trigger_of.card_id
+        self.state.intended_targets[key] = [target_key(t) for t in targets]
+
+    def will_cast_hit(self, cast: bool) -> None:
+        """Choose, ahead of time, whether to cast the card this player's next cascade or discover finds (rule 702.85a,
+        701.57a); declined, discover puts it into the hand and cascade bottoms it with the rest."""
+        self.state.cast_hit = cast
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Player) and other.game is self.game and other.index == self.index

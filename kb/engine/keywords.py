@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from kb.engine.cards.definitions import CardDef
 from kb.engine.choices import check_chosen_once
 from kb.engine.costs import ManaCost
-from kb.engine.errors import IllegalAction
+from kb.engine.errors import IllegalAction, MissingChoice
 from kb.engine.rules_registry import implements
 from kb.engine.state import Zone
 from kb.engine.zones import move_card, move_cards, top_of_library
@@ -51,9 +51,21 @@ def cascade(ctx: EffectContext) -> None:
 
     limit = ctx.source.mana_value if ctx.source.zone is Zone.STACK else ctx.item.data.get("mana_value", 0)
     exiled, hit = _exile_until(ctx, lambda c: not c.definition.has_type("land") and c.mana_value < limit)
-    if hit is not None:
+    if hit is not None and _chooses_to_cast(ctx, hit, "cascade"):
         cast_during_resolution(ctx.game, ctx.controller, hit)
     _bottom_in_random_order(ctx, exiled)
+
+
+def _chooses_to_cast(ctx: EffectContext, hit: Card, keyword: str) -> bool:
+    """'You may cast it': the player's stated choice, used once; never made for them."""
+    player = ctx.controller
+    if player.state.cast_hit is None:
+        raise MissingChoice(
+            f"whether {player} casts {hit}, found by {keyword}",
+            "call player.will_cast_hit(True) or player.will_cast_hit(False) before it resolves",
+        )
+    cast, player.state.cast_hit = player.state.cast_hit, None
+    return cast
 
 
 @implements(
@@ -64,7 +76,10 @@ def discover(ctx: EffectContext, n: int) -> None:
 
     exiled, hit = _exile_until(ctx, lambda c: not c.definition.has_type("land") and c.mana_value <= n)
     if hit is not None:
-        cast_during_resolution(ctx.game, ctx.controller, hit)
+        if _chooses_to_cast(ctx, hit, f"discover {n}"):
+            cast_during_resolution(ctx.game, ctx.controller, hit)
+        else:
+            move_card(ctx.game, hit, Zone.HAND)
     _bottom_in_random_order(ctx, exiled)
 
 

@@ -82,7 +82,9 @@ class PlayerState:
     won: bool = False
     land_plays: int = 1  # rule 305.2: one land a turn unless an effect says otherwise
     turn_began_at: int | None = None  # clock at the start of this player's most recent turn
-    intended_targets: list[tuple[str, int]] = field(default_factory=list)  # ("card"|"player", id)
+    # Targets stated ahead for triggered abilities, keyed by the source's card id (None: the next one to need targets).
+    intended_targets: dict[int | None, list[tuple[str, int]]] = field(default_factory=dict)
+    cast_hit: bool | None = None  # stated ahead: cast the card a cascade or discover finds (True) or not (False)
 
 
 @dataclass

@@ -23,7 +23,7 @@ ANNOUNCED_IN = {"spell": "601.2c", "activated": "602.2b", "triggered": "603.3d"}
 HOW_TO_CHOOSE = {
     "spell": "pass targets=[...] to cast",
     "activated": "pass targets=[...] to activate",
-    "triggered": "call player.will_target(...) before the ability is put on the stack",
+    "triggered": "call player.will_target(..., trigger_of=source) before the ability is put on the stack",
 }
 
 
@@ -68,9 +68,11 @@ def choose_targets(
     """The targets `player` announced for a spell or ability; None when a triggered ability gets none."""
     if target is None and chosen is None:
         return ()  # a trigger without a target leaves `will_target` to the next one that has one
-    intended = chosen if chosen is not None else [game.lookup(key) for key in player.state.intended_targets]
     if chosen is None:
-        player.state.intended_targets = []
+        stated = player.state.intended_targets
+        key = source.card_id if source.card_id in stated else None
+        chosen = [game.lookup(k) for k in stated.pop(key, [])]
+    intended = chosen
     if target is not None and not intended:
         if optional:
             return None  # "you may … target": choosing no target declines the ability

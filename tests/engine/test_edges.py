@@ -11,6 +11,7 @@ def test_cascade_into_an_x_spell_casts_it_with_x_0(game: Game, alice: Player) ->
     ballista = game.library_add("Walking Ballista", alice)  # mana value 0: a cascade hit
     game.add_mana(alice, "{R}{G}{C}{C}")
     game.cast(elf)
+    alice.will_cast_hit(True)
     game.resolve()  # cascade: Walking Ballista is cast without paying its mana cost, so X is 0 (rule 107.3b)
     assert ballista.zone == "stack" and ballista.x == 0
 

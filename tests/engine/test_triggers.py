@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import copy
+
+import pytest
+
 from kb.engine import Game, Player, ablated, expect_illegal
+from kb.engine.cards.definitions import CardDef
+from kb.engine.errors import MissingChoice
 
 
 def test_laelia_attack_trigger_exiles_and_permits_play(game: Game, alice: Player) -> None:
@@ -61,6 +67,7 @@ def test_cascade_casts_the_hit_and_bottoms_the_rest(game: Game, alice: Player) -
     game.add_mana(alice, "{R}{G}{C}{C}")
     game.cast(elf)
     assert game.stack == ["ability of Bloodbraid Elf", "Bloodbraid Elf"]
+    alice.will_cast_hit(True)
     game.resolve()
     assert game.stack == ["Grizzly Bears", "Bloodbraid Elf"]
     assert alice.library == [forest]
@@ -105,6 +112,7 @@ def test_cascade_skips_an_equal_mana_value_and_bottoms_what_it_exiled(game: Game
     forest = game.library_add("Forest", alice)
     game.add_mana(alice, "{R}{G}{C}{C}")
     game.cast(elf)
+    alice.will_cast_hit(True)
     game.resolve()
     assert game.stack == ["Grizzly Bears", "Bloodbraid Elf"] and bears.zone == "stack"
     assert alice.library == [forest, other_elf]  # the skipped card went to the bottom
@@ -117,5 +125,62 @@ def test_discover_hits_a_mana_value_equal_to_n(game: Game, alice: Player) -> Non
     game.add_mana(alice, "{R}{R}{C}{C}")
     game.cast(appraiser)
     game.resolve()
+    alice.will_cast_hit(True)
     game.resolve()
     assert divination.zone == "stack"
+
+
+def test_discover_declined_puts_the_card_into_the_hand(game: Game, alice: Player) -> None:
+    appraiser = game.hand_add("Geological Appraiser", alice)
+    forest = game.library_add("Forest", alice)
+    divination = game.library_add("Divination", alice)
+    game.add_mana(alice, "{R}{R}{C}{C}")
+    game.cast(appraiser)
+    game.resolve()
+    alice.will_cast_hit(False)
+    game.resolve()
+    assert game.stack == [] and alice.hand == [divination] and alice.library == [forest]
+
+
+def test_cascade_declined_bottoms_the_hit_with_the_rest(game: Game, alice: Player) -> None:
+    elf = game.hand_add("Bloodbraid Elf", alice)
+    game.library_add("Forest", alice)
+    bears = game.library_add("Grizzly Bears", alice)
+    game.add_mana(alice, "{R}{G}{C}{C}")
+    game.cast(elf)
+    alice.will_cast_hit(False)
+    game.resolve()
+    assert game.stack == ["Bloodbraid Elf"] and bears.zone == "library" and len(alice.library) == 2
+
+
+def test_a_missing_cast_choice_is_named_and_changes_nothing(game: Game, alice: Player) -> None:
+    elf = game.hand_add("Bloodbraid Elf", alice)
+    game.library_add("Forest", alice)
+    game.library_add("Grizzly Bears", alice)
+    game.add_mana(alice, "{R}{G}{C}{C}")
+    game.cast(elf)
+    before = (game.stack, alice.library, alice.exile, copy.deepcopy(game.state.cards))
+    with pytest.raises(MissingChoice, match="whether Alice casts Grizzly Bears, found by cascade"):
+        game.resolve()
+    assert (game.stack, alice.library, alice.exile, game.state.cards) == before
+
+
+def test_two_triggers_at_once_each_get_their_stated_target() -> None:
+    from kb.engine.cards.parts import Facts, compose
+
+    def pinger(name: str, damage: int) -> CardDef:
+        trigger = ("triggered", {"when": "you cast", "target": "player", "effect": {"damage": damage}})
+        return compose(Facts(name, "", "Creature — Elf", power="1", toughness="1"), [trigger])
+
+    game = Game(cards=[pinger("Pinger", 1), pinger("Blaster", 3)])
+    alice, bob = game.players
+    pinger_card, blaster = game.battlefield_add("Pinger", alice), game.battlefield_add("Blaster", alice)
+    bears = game.hand_add("Grizzly Bears", alice)
+    game.add_mana(alice, "{G}{G}")
+    alice.will_target(bob, trigger_of=pinger_card)  # the two triggers go on the stack together
+    with pytest.raises(MissingChoice, match="the target of Blaster"):
+        game.cast(bears)
+    alice.will_target(alice, trigger_of=blaster)
+    game.cast(bears)
+    game.resolve_stack()
+    assert (alice.life, bob.life) == (17, 19)
