@@ -12,6 +12,7 @@ import functools
 import http.server
 import json
 import threading
+import time
 import zipfile
 from pathlib import Path
 
@@ -26,13 +27,19 @@ QUERIES = ["302.6", "tap symbol", "laelia", "laelai", "haste"]
 
 
 class Server:
-    """http.server over `root`, keeping the paths it was asked for (`requested`)."""
+    """http.server over `root`, keeping the paths it was asked for (`requested`); `delay` slows each answer."""
 
     def __init__(self, root: Path) -> None:
         self.requested: list[str] = []
+        self.delay = 0.0
         requested = self.requested
+        server = self
 
         class Recording(http.server.SimpleHTTPRequestHandler):
+            def do_GET(self) -> None:
+                time.sleep(server.delay)
+                super().do_GET()
+
             def log_message(self, format: str, *args: object) -> None:
                 requested.append(self.path.split("?")[0])
 
@@ -130,6 +137,30 @@ def test_made_available_offline_it_reads_and_searches_without_a_connection(proje
     card = open_page(context, server.url + card_pages[0])
     assert card.locator("h1").inner_text().strip()
     assert "Not downloaded yet" not in card.content()
+
+
+def test_a_download_cancelled_resumes_where_it_stopped(project, context):
+    _, server = project
+    home = open_page(context, server.url + "index.html")
+    panel = home.locator("[data-kb-offline]")
+    panel.locator("button", has_text="Make available offline").wait_for()
+    server.delay = 0.05  # a slow connection: the download is still running when Cancel is pressed
+    server.requested.clear()
+    panel.locator("button", has_text="Make available offline").click()
+    home.wait_for_selector("[data-kb-offline][data-kb-offline-state=downloading]")
+    panel.locator("button", has_text="Cancel").click()
+    home.wait_for_selector("[data-kb-offline][data-kb-offline-state=paused]", timeout=60_000)
+    assert "still to download" in panel.inner_text()
+    before_cancel = set(server.requested)
+    assert before_cancel, "nothing was downloaded before the cancel"
+
+    server.delay = 0.0
+    server.requested.clear()
+    panel.locator("button", has_text="Resume").click()
+    home.wait_for_selector("[data-kb-offline][data-kb-offline-state=done]", timeout=120_000)
+    after = set(server.requested)
+    assert after, "the resume downloaded nothing"
+    assert not before_cancel & after - {"/site/offline-manifest.json"}, "a file stored before the cancel was fetched again"
 
 
 def test_offline_before_downloading_it_says_what_is_missing(project, context):
