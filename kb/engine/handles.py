@@ -47,6 +47,15 @@ class Player:
         return self.state.won
 
     @property
+    def has_lost(self) -> bool:
+        return self.state.lost
+
+    @property
+    def poison(self) -> int:
+        """Poison counters (rule 122.1f)."""
+        return self.state.poison
+
+    @property
     def lands_played(self) -> int:
         return self.state.lands_played
 
@@ -147,6 +156,11 @@ class Card:
     @property
     def attacking(self) -> bool:
         return self.state.attacking
+
+    @property
+    def damage(self) -> int:
+        """The damage marked on it (rule 120.3e)."""
+        return self.state.damage
 
     @property
     def face_up(self) -> bool:

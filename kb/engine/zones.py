@@ -75,6 +75,7 @@ def _move_one(
     if origin is Zone.STACK:
         game.state.stack = [item for item in game.state.stack if item.card_id != state.card_id]
     old_object = state.object_id
+    counters = tuple(sorted((kind, n) for kind, n in state.counters.items() if n))
     state.object_id = object_after_zone_change(game, state)
     state.zone = to
     state.entered_at = game.state.tick()
@@ -97,7 +98,7 @@ def _move_one(
         library = game.state.libraries[state.owner]
         library.insert(len(library) if bottom else 0, state.card_id)
     game.log(f"{card} moves from {origin} to {to}")
-    return Moved(state.card_id, state.owner, origin, to, old_object, state.object_id)
+    return Moved(state.card_id, state.owner, origin, to, old_object, state.object_id, counters)
 
 
 def top_of_library(game: Game, player: Player) -> Card | None:
@@ -110,7 +111,8 @@ def draw(game: Game, player: Player, count: int) -> list[Card]:
     for _ in range(count):
         top = top_of_library(game, player)
         if top is None:
-            break  # drawing from an empty library is handled by state-based actions in full rules; not modelled
+            player.state.drew_from_empty = True  # the player loses at the next check (rule 704.5b)
+            break
         move_card(game, top, Zone.HAND)
         drawn.append(top)
     return drawn
