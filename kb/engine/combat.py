@@ -180,8 +180,8 @@ def landwalk_forbids(game: Game, blocker: Card, attacker: Card) -> str | None:
     return None
 
 
-@implements("702.16f", "an attacking creature with protection can't be blocked by creatures with the stated quality")
 def protection_forbids(game: Game, blocker: Card, attacker: Card) -> str | None:
+    """An attacking creature with protection can't be blocked by creatures with the stated quality (rule 702.16f)."""
     for ability in abilities_of(attacker):
         color = COLOR_WORDS.get(ability.removeprefix("protection from "))
         if color and color in colors_of(blocker):
@@ -275,9 +275,9 @@ def declare_blockers(game: Game, declared: Mapping[Card, Card | Sequence[Card]])
 # -- combat damage (rules 510, 702.2c, 702.4, 702.7, 702.19) ---------------------------------------
 
 
-@implements("702.7b", "with first or double strike in combat, a first combat damage step comes first",
-            when_ablated=lambda _game, _creatures: False)
 def first_strike_step(game: Game, creatures: Iterable[Card]) -> bool:
+    """With first or double strike in combat, a first combat damage step comes first (rules 702.4b, 702.7b).
+    (Not registered: no example claims it yet; tests/engine/test_combat.py covers it.)"""
     return any({"first strike", "double strike"} & abilities_of(c) for c in creatures)
 
 

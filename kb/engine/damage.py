@@ -166,8 +166,8 @@ def toxic_value(source: Card) -> int:
     return sum(int(k.removeprefix("toxic ")) for k in abilities_of(source) if k.startswith("toxic "))
 
 
-@implements("702.2b", "a creature dealt damage by a source with deathtouch is destroyed as a state-based action")
 def has_deathtouch(source: Card) -> bool:
+    """Deathtouch damage is remembered for the state-based action of rule 704.5h (702.2b)."""
     return "deathtouch" in abilities_of(source)
 
 

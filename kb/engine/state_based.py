@@ -33,8 +33,8 @@ def lethal_damage(game: Game) -> list[Card]:
     return [c for c in _on_battlefield(game) if c.definition.has_type("creature") and 0 < (c.toughness or 0) <= c.state.damage]
 
 
-@implements("704.5h", "a creature dealt damage by a source with deathtouch is destroyed", when_ablated=_none)
 def deathtouch_damage(game: Game) -> list[Card]:
+    """Rule 704.5h: a creature dealt damage by a source with deathtouch is destroyed."""
     dealt = game.state.deathtouched
     return [c for c in _on_battlefield(game) if c.object_id in dealt and (c.toughness or 0) > 0]
 

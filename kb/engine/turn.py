@@ -55,8 +55,8 @@ def begin_turn(game: Game) -> None:
         go_to(game, Step.MAIN1)
 
 
-@implements("514.2", "in the cleanup step, damage is removed and 'until end of turn' and 'this turn' effects end")
 def cleanup(game: Game) -> None:
+    """The cleanup step (rule 514.2): damage is removed, 'until end of turn' and 'this turn' effects end."""
     end_turn_effects(game)
     for card in game.state.cards.values():
         card.damage = 0
