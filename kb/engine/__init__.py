@@ -11,7 +11,21 @@
 It imports nothing of `kb` outside this package.
 """
 
-from kb.engine import abilities, casting, combat, costs, damage, keywords, mana, priority, replacement, stack, triggers, turn, zones
+from kb.engine import (
+    abilities,
+    casting,
+    combat,
+    costs,
+    damage,
+    keywords,
+    mana,
+    priority,
+    replacement,
+    stack,
+    triggers,
+    turn,
+    zones,
+)
 from kb.engine.cards import definition_of, known_cards
 from kb.engine.cards.combat import creature, instant
 from kb.engine.errors import EngineError, IllegalAction, MissingChoice, UnknownCard, UnknownRule

@@ -42,7 +42,9 @@ def _creature(card: Card) -> bool:
 
 def attack_restriction_broken(game: Game, attackers: Sequence[Card]) -> str | None:
     """Why attacking with exactly `attackers` disobeys a restriction, or None."""
-    if len(attackers) > 1 and any(ONE_ATTACKER in abilities_of(c) for c in game.active_player.battlefield + _opponents_permanents(game)):
+    if len(attackers) > 1 and any(
+        ONE_ATTACKER in abilities_of(c) for c in game.active_player.battlefield + _opponents_permanents(game)
+    ):
         return "no more than one creature can attack each turn"
     if len(attackers) == 1 and CANT_ATTACK_ALONE in abilities_of(attackers[0]):
         return f"{attackers[0]} can't attack alone"
@@ -146,8 +148,9 @@ def check_blocker(game: Game, blocker: Card, blocked: Sequence[Card]) -> None:
         raise IllegalAction("blocks-too-many", "509.1a", f"{blocker} can't block {len(blocked)} creatures")
 
 
-@implements("509.1a", "a creature that can block additional creatures may block that many attackers",
-            when_ablated=lambda _blocker: 1)
+@implements(
+    "509.1a", "a creature that can block additional creatures may block that many attackers", when_ablated=lambda _blocker: 1
+)
 def blocks_allowed(blocker: Card) -> int:
     return 2 if BLOCKS_TWO in abilities_of(blocker) else 1
 
@@ -234,7 +237,9 @@ def _declarations(game: Game) -> Iterator[dict[Card, tuple[Card, ...]]]:
     assert combat is not None
     attacking = attackers(game)
     candidates = [c for c in game.players[combat.defending].battlefield if _creature(c) and not c.tapped]
-    options = [[(), *[s for n in range(1, blocks_allowed(c) + 1) for s in itertools.combinations(attacking, n)]] for c in candidates]
+    options = [
+        [(), *[s for n in range(1, blocks_allowed(c) + 1) for s in itertools.combinations(attacking, n)]] for c in candidates
+    ]
     for choice in itertools.product(*options):
         yield {c: blocked for c, blocked in zip(candidates, choice, strict=True) if blocked}
 
@@ -268,7 +273,9 @@ def declare_blockers(game: Game, declared: Mapping[Card, Card | Sequence[Card]])
     check_block_requirements(game, chosen)
     combat.blocks = {b.card_id: (b.object_id, [a.card_id for a in blocked]) for b, blocked in chosen.items()}
     combat.blocked = {a.card_id for blocked in chosen.values() for a in blocked}  # rule 509.1h
-    game.log(f"{game.players[combat.defending]} blocks: " + (", ".join(f"{b} blocks {a}" for b, a in chosen.items()) or "nothing"))
+    game.log(
+        f"{game.players[combat.defending]} blocks: " + (", ".join(f"{b} blocks {a}" for b, a in chosen.items()) or "nothing")
+    )
     state.priority = state.active
 
 
@@ -297,9 +304,12 @@ def _lethal(game: Game, source: Card, blocker: Card, already: int) -> int:
     return max(0, (blocker.toughness or 0) - blocker.state.damage - already)
 
 
-@implements("510.1c", "a blocked creature assigns its combat damage to the creatures blocking it, divided as its controller chooses")
-def check_division(game: Game, source: Card, power: int, blockers: Sequence[Card], division: Mapping[Any, int],
-                   defender: Player) -> None:
+@implements(
+    "510.1c", "a blocked creature assigns its combat damage to the creatures blocking it, divided as its controller chooses"
+)
+def check_division(
+    game: Game, source: Card, power: int, blockers: Sequence[Card], division: Mapping[Any, int], defender: Player
+) -> None:
     for recipient, amount in division.items():
         if amount < 0:
             raise IllegalAction("bad-assignment", "510.1c", f"{source} can't assign {amount} damage")
@@ -323,8 +333,9 @@ def check_trample(game: Game, source: Card, division: Mapping[Any, int], others:
             )
 
 
-def _division(game: Game, source: Card, power: int, targets: Sequence[Card], assign: Mapping[Card, Mapping[Any, int]],
-              trample: bool) -> dict[Any, int]:
+def _division(
+    game: Game, source: Card, power: int, targets: Sequence[Card], assign: Mapping[Card, Mapping[Any, int]], trample: bool
+) -> dict[Any, int]:
     if source in assign:
         return dict(assign[source])
     if len(targets) == 1 and not trample:

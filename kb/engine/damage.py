@@ -63,7 +63,9 @@ def _key(thing: Card | Player) -> tuple[str, int]:
 def protection_prevents(game: Game, damage: Damage) -> bool:
     if not _is_card(damage.to):
         return False
-    protected = {COLOR_WORDS.get(k.removeprefix("protection from ")) for k in abilities_of(damage.to) if k.startswith("protection from ")}
+    protected = {
+        COLOR_WORDS.get(k.removeprefix("protection from ")) for k in abilities_of(damage.to) if k.startswith("protection from ")
+    }
     return bool(protected & colors_of(damage.source))
 
 
@@ -119,8 +121,14 @@ def prevent(game: Game, damages: Sequence[Damage], gains: list[tuple[Player, int
     return left
 
 
-def add_shield(game: Game, amount: int | None, *, to: Card | Player | None = None, source: Card | None = None,
-               gain_life: Player | None = None) -> None:
+def add_shield(
+    game: Game,
+    amount: int | None,
+    *,
+    to: Card | Player | None = None,
+    source: Card | None = None,
+    gain_life: Player | None = None,
+) -> None:
     """A prevention effect from a resolving spell or ability, for the rest of this turn (rule 615.3)."""
     state = game.state
     state.shields.append(
@@ -160,7 +168,9 @@ def lifelink_gain(source: Card, amount: int) -> tuple[Player, int] | None:
     return (source.controller, amount) if "lifelink" in abilities_of(source) else None
 
 
-@implements("702.164c", "combat damage to a player from a creature with toxic gives poison counters equal to its total toxic value")
+@implements(
+    "702.164c", "combat damage to a player from a creature with toxic gives poison counters equal to its total toxic value"
+)
 def toxic_value(source: Card) -> int:
     """Its total toxic value: the sum of the N of its toxic abilities (rule 702.164b)."""
     return sum(int(k.removeprefix("toxic ")) for k in abilities_of(source) if k.startswith("toxic "))
@@ -194,8 +204,11 @@ def _results_unreplaced(game: Game, done: Results) -> Results:
     return done
 
 
-@implements("120.4c", "damage is processed into its results, as modified by replacement effects on those results",
-            when_ablated=_results_unreplaced)
+@implements(
+    "120.4c",
+    "damage is processed into its results, as modified by replacement effects on those results",
+    when_ablated=_results_unreplaced,
+)
 def replace_results(game: Game, done: Results) -> Results:
     """Life gain replacements (Boon Reflection), then the floor on life loss (Worship) seeing the whole event."""
     done.gains = [(player, amount * 2 ** _controls(game, player, DOUBLE_LIFE_GAIN)) for player, amount in done.gains]

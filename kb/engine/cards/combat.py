@@ -26,8 +26,8 @@ from kb.engine.damage import DOUBLE_LIFE_GAIN, LIFE_FLOOR, add_shield
 from kb.engine.effects import EffectContext
 from kb.engine.events import Event, LifeGained, ZoneChange
 from kb.engine.rules_registry import implements
-from kb.engine.state_based import LICH
 from kb.engine.state import Zone
+from kb.engine.state_based import LICH
 from kb.engine.zones import move_card
 
 CREATURE = frozenset({"creature"})
@@ -51,7 +51,9 @@ def creature(
     )
 
 
-def instant(name: str, mana_cost: str, text: str, effect: Callable[[EffectContext], None], target: Target | None = None) -> CardDef:
+def instant(
+    name: str, mana_cost: str, text: str, effect: Callable[[EffectContext], None], target: Target | None = None
+) -> CardDef:
     """An instant as a rules example describes it ("a spell that prevents the next 2 damage …")."""
     return CardDef(
         name=name, mana_cost=mana_cost, types=frozenset({"instant"}), oracle_text=text, spell_effect=effect, spell_target=target
@@ -77,12 +79,22 @@ AJANIS_PRIDEMATE = CardDef(
     power=2,
     toughness=2,
     oracle_text="Whenever you gain life, put a +1/+1 counter on this creature.",
-    triggered=(TriggeredAbility("pridemate", "Whenever you gain life, put a +1/+1 counter on this creature.",
-                                whenever_you_gain_life(), _counter_on_self),),
+    triggered=(
+        TriggeredAbility(
+            "pridemate",
+            "Whenever you gain life, put a +1/+1 counter on this creature.",
+            whenever_you_gain_life(),
+            _counter_on_self,
+        ),
+    ),
 )
 
 BOON_REFLECTION = CardDef(
-    name="Boon Reflection", mana_cost="{4}{W}", types=ENCHANTMENT, oracle_text=DOUBLE_LIFE_GAIN, keywords=frozenset({DOUBLE_LIFE_GAIN})
+    name="Boon Reflection",
+    mana_cost="{4}{W}",
+    types=ENCHANTMENT,
+    oracle_text=DOUBLE_LIFE_GAIN,
+    keywords=frozenset({DOUBLE_LIFE_GAIN}),
 )
 
 WORSHIP = CardDef(name="Worship", mana_cost="{3}{W}", types=ENCHANTMENT, oracle_text=LIFE_FLOOR, keywords=frozenset({LIFE_FLOOR}))
@@ -181,9 +193,7 @@ SAMITE_HEALER = CardDef(
 )
 
 
-@implements(
-    "702.93a", "undying: when it dies without +1/+1 counters, it returns with a +1/+1 counter", when_ablated=lambda *_: 0
-)
+@implements("702.93a", "undying: when it dies without +1/+1 counters, it returns with a +1/+1 counter", when_ablated=lambda *_: 0)
 def undying_returns(source: Any, event: Event) -> int:
     """Whether this event put `source` into a graveyard from the battlefield without +1/+1 counters, as it last
     existed there (its last known information, rule 603.10a)."""
@@ -238,7 +248,9 @@ COLOSSAL_DREADMAW = CardDef(
     oracle_text="Trample",
 )
 
-LICHS_MIRROR = CardDef(name="Lich's Mirror", mana_cost="{5}", types=frozenset({"artifact"}), oracle_text=LICH, keywords=frozenset({LICH}))
+LICHS_MIRROR = CardDef(
+    name="Lich's Mirror", mana_cost="{5}", types=frozenset({"artifact"}), oracle_text=LICH, keywords=frozenset({LICH})
+)
 
 
 def _nights_whisper(ctx: EffectContext) -> None:
