@@ -94,12 +94,39 @@ def _subsets(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
     return itertools.chain.from_iterable(itertools.combinations(cards, n) for n in range(len(cards) + 1))
 
 
-def begin_combat(game: Game, attackers: Sequence[Card]) -> None:
+@implements("508.1b", "the active player announces which player or planeswalker each attacking creature attacks")
+def attacked_planeswalker(game: Game, attackers: Sequence[Card], at: Card | Player | None) -> Card | None:
+    defending = game.active_player.opponents[0]
+    if at is None or at == defending:
+        walkers = [c for c in defending.battlefield if c.definition.has_type("planeswalker")]
+        if walkers and attackers and at is None:
+            raise MissingChoice(
+                f"what {', '.join(map(str, attackers))} attack: {defending} or {', '.join(map(str, walkers))}",
+                "pass at=<the player or planeswalker> to game.attack",
+            )
+        return None
+    if (
+        not _is_card(at)
+        or not at.definition.has_type("planeswalker")
+        or at.zone is not Zone.BATTLEFIELD
+        or at.controller != defending
+    ):
+        raise IllegalAction("not-attackable", "508.1b", f"{at} isn't the defending player or a planeswalker they control")
+    return at  # type: ignore[return-value]
+
+
+def _is_card(thing: object) -> bool:
+    return hasattr(thing, "card_id")
+
+
+def begin_combat(game: Game, attackers: Sequence[Card], at: Card | Player | None = None) -> None:
     """Check the attack as a whole and remember it (called as attackers are declared)."""
     check_attack_restrictions(game, attackers)
     check_attack_requirements(game, attackers)
+    walker = attacked_planeswalker(game, attackers, at)
     defending = game.active_player.opponents[0].index
-    game.state.combat = CombatState({c.card_id: c.object_id for c in attackers}, defending)
+    walkers = {c.card_id: (walker.card_id, walker.object_id) for c in attackers} if walker is not None else {}
+    game.state.combat = CombatState({c.card_id: c.object_id for c in attackers}, defending, walkers)
 
 
 # -- declaring blockers (rule 509.1) ---------------------------------------------------------------
@@ -307,43 +334,116 @@ def _lethal(game: Game, source: Card, blocker: Card, already: int) -> int:
 @implements(
     "510.1c", "a blocked creature assigns its combat damage to the creatures blocking it, divided as its controller chooses"
 )
-def check_division(
-    game: Game, source: Card, power: int, blockers: Sequence[Card], division: Mapping[Any, int], defender: Player
-) -> None:
+def check_division(game: Game, source: Card, power: int, allowed: Sequence[Any], division: Mapping[Any, int]) -> None:
     for recipient, amount in division.items():
         if amount < 0:
             raise IllegalAction("bad-assignment", "510.1c", f"{source} can't assign {amount} damage")
-        if recipient not in blockers and not (recipient == defender and "trample" in abilities_of(source)):
+        if recipient not in allowed:
             raise IllegalAction("bad-assignment", "510.1c", f"{source} can't assign combat damage to {recipient}")
     if sum(division.values()) != power:
         raise IllegalAction("bad-assignment", "510.1c", f"{source} assigns {power} damage, not {sum(division.values())}")
 
 
 @implements("702.19b", "trample: excess damage may go to the player only once every blocker is assigned lethal damage")
-def check_trample(game: Game, source: Card, division: Mapping[Any, int], others: Mapping[Card, int], defender: Player) -> None:
-    if not division.get(defender):
+def check_trample(game: Game, source: Card, division: Mapping[Any, int], others: Mapping[Any, int]) -> None:
+    blockers = blockers_of(game, source)
+    beyond = [r for r, amount in division.items() if amount and r not in blockers]
+    if not beyond:
         return
-    for blocker in blockers_of(game, source):
+    for blocker in blockers:
         needed = _lethal(game, source, blocker, others.get(blocker, 0))
         if division.get(blocker, 0) < needed:
             raise IllegalAction(
                 "trample-lethal-first",
                 "702.19b",
-                f"{source} must assign lethal damage ({needed}) to {blocker} before assigning any to {defender}",
+                f"{source} must assign lethal damage ({needed}) to {blocker} before assigning any to {beyond[0]}",
             )
 
 
+@implements(
+    "702.19c",
+    "trample over planeswalkers: damage beyond the attacked planeswalker's loyalty may go to its controller",
+    when_ablated=lambda _creature: False,
+)
+def tramples_over_planeswalkers(creature: Card) -> bool:
+    return "trample over planeswalkers" in abilities_of(creature)
+
+
+def check_loyalty_first(
+    game: Game, source: Card, walker: Card, division: Mapping[Any, int], others: Mapping[Any, int], defender: Player
+) -> None:
+    """Rule 702.19c: the planeswalker's controller gets damage only once the planeswalker is assigned its loyalty,
+    counting what other creatures assign to it in the same step."""
+    needed = max(0, walker.counters_of("loyalty") - others.get(walker, 0))
+    if division.get(defender) and division.get(walker, 0) < needed:
+        raise IllegalAction(
+            "trample-lethal-first",
+            "702.19c",
+            f"{source} must assign {needed} damage to {walker} before assigning any to {defender}",
+        )
+
+
+def attacked_by(game: Game, attacker: Card) -> Card | Player | None:
+    """What `attacker` is attacking: the defending player, a planeswalker, or nothing if that planeswalker left."""
+    combat = game.state.combat
+    assert combat is not None
+    if attacker.card_id not in combat.walkers:
+        return game.players[combat.defending]
+    card_id, object_id = combat.walkers[attacker.card_id]
+    walker = game.card(card_id)
+    return walker if walker.zone is Zone.BATTLEFIELD and walker.object_id == object_id else None
+
+
 def _division(
-    game: Game, source: Card, power: int, targets: Sequence[Card], assign: Mapping[Card, Mapping[Any, int]], trample: bool
+    game: Game, source: Card, power: int, targets: Sequence[Any], assign: Mapping[Card, Mapping[Any, int]]
 ) -> dict[Any, int]:
     if source in assign:
         return dict(assign[source])
-    if len(targets) == 1 and not trample:
+    if len(targets) == 1:
         return {targets[0]: power}
     raise MissingChoice(
         f"how {source} divides its {power} combat damage among {', '.join(map(str, targets))}",
         f"pass assign={{{source.name!r} creature: {{recipient: amount, ...}}}} to game.combat_damage",
     )
+
+
+def _divided(
+    game: Game, creature: Card, power: int, allowed: Sequence[Any], assign: Mapping[Card, Mapping[Any, int]]
+) -> dict[Any, int]:
+    division = _division(game, creature, power, allowed, assign)
+    check_division(game, creature, power, allowed, division)
+    return division
+
+
+def _assignment(game: Game, creature: Card, power: int, assign: Mapping[Card, Mapping[Any, int]]) -> dict[Any, int] | None:
+    """How `creature` assigns its combat damage (rules 510.1b-d, 702.19), or None if it assigns none."""
+    combat = game.state.combat
+    assert combat is not None
+    defender = game.players[combat.defending]
+    if creature not in attackers(game):
+        blocked = blocks(game)[creature]
+        return _divided(game, creature, power, blocked, assign) if blocked else None  # rule 510.1d
+    attacked = attacked_by(game, creature)
+    if attacked is None and tramples_over_planeswalkers(creature):
+        attacked = defender  # its planeswalker left: its damage may go to the defending player (rule 702.19e)
+    over = attacked is not None and attacked != defender and tramples_over_planeswalkers(creature)
+    if creature.card_id not in combat.blocked:
+        if attacked is None:
+            return None  # it attacked a planeswalker that left: it assigns no damage (rule 510.1b)
+        if over:
+            return _divided(game, creature, power, [attacked, defender], assign)
+        if creature in assign and dict(assign[creature]) != {attacked: power}:
+            raise IllegalAction("bad-assignment", "510.1b", f"{creature} is unblocked: all its damage goes to {attacked}")
+        return {attacked: power}
+    blockers = blockers_of(game, creature)
+    if "trample" not in abilities_of(creature):
+        return _divided(game, creature, power, blockers, assign) if blockers else None  # rule 510.1c
+    beyond = [*([attacked] if attacked is not None else []), *([defender] if over else [])]
+    allowed = [*blockers, *beyond]
+    if not allowed:
+        return None
+    # A trampler whose blockers all left assigns its damage to what it attacks (rule 702.19d).
+    return _divided(game, creature, power, allowed if blockers else beyond[:1], assign)
 
 
 def combat_damage(game: Game, assign: Mapping[Card, Mapping[Any, int]]) -> None:
@@ -367,29 +467,22 @@ def combat_damage(game: Game, assign: Mapping[Card, Mapping[Any, int]]) -> None:
         power = creature.power or 0
         if power <= 0 or not _deals_in(game, creature, step):  # rule 510.1a
             continue
-        if creature in attackers(game):
-            if creature.card_id not in combat.blocked:
-                divisions[creature] = {defender: power}  # rule 510.1b
-                continue
-            targets = blockers_of(game, creature)
-            trample = "trample" in abilities_of(creature)
-            if not targets and not trample:
-                continue  # blocked, and nothing blocks it now: no damage (rule 510.1c)
-        else:
-            targets, trample = blocks(game)[creature], False
-            if not targets:
-                continue
-        division = _division(game, creature, power, targets, assign, trample)
-        check_division(game, creature, power, targets, division, defender)
-        divisions[creature] = division
+        division = _assignment(game, creature, power, assign)
+        if division is not None:
+            divisions[creature] = division
     for creature, division in divisions.items():
-        if creature in attackers(game) and "trample" in abilities_of(creature):
-            others: dict[Card, int] = {}
-            for other, theirs in divisions.items():
-                if other != creature:
-                    for recipient, amount in theirs.items():
-                        others[recipient] = others.get(recipient, 0) + amount
-            check_trample(game, creature, division, others, defender)
+        if creature not in attackers(game):
+            continue
+        others: dict[Any, int] = {}
+        for other, theirs in divisions.items():
+            if other != creature:
+                for recipient, amount in theirs.items():
+                    others[recipient] = others.get(recipient, 0) + amount
+        if "trample" in abilities_of(creature):
+            check_trample(game, creature, division, others)
+        walker = attacked_by(game, creature)
+        if walker is not None and walker != defender and tramples_over_planeswalkers(creature):
+            check_loyalty_first(game, creature, walker, division, others, defender)  # type: ignore[arg-type]
     deal_damage(game, [Damage(c, to, n, combat=True) for c, d in divisions.items() for to, n in d.items()])
     combat.damage_steps.append(step)
     if step == "first strike":

@@ -155,6 +155,7 @@ class Results:
     marked: list[tuple[Card, int]]
     wither: list[tuple[Card, int]]
     gains: list[tuple[Player, int]]  # separate life gain events, in order (rule 702.15e)
+    loyalty: list[tuple[Card, int]]  # loyalty counters removed from planeswalkers
     deathtouched: list[Card]
 
 
@@ -181,12 +182,21 @@ def has_deathtouch(source: Card) -> bool:
     return "deathtouch" in abilities_of(source)
 
 
+@implements(
+    "120.3c", "damage dealt to a planeswalker removes that many loyalty counters from it", when_ablated=lambda _card: False
+)
+def to_planeswalker(card: Card) -> bool:
+    return card.definition.has_type("planeswalker") and not card.definition.has_type("creature")
+
+
 def results(game: Game, damages: Sequence[Damage], gains: list[tuple[Player, int]]) -> Results:
     """Damage processed into its results (rule 120.3)."""
-    done = Results({}, {}, [], [], list(gains), [])
+    done = Results({}, {}, [], [], list(gains), [], [])
     for damage in damages:
         to, amount = damage.to, damage.amount
-        if _is_card(to):
+        if _is_card(to) and to_planeswalker(to):  # type: ignore[arg-type]
+            done.loyalty.append((to, amount))  # type: ignore[arg-type]
+        elif _is_card(to):
             (done.wither if has_wither(damage.source) else done.marked).append((to, amount))  # type: ignore[arg-type]
             if has_deathtouch(damage.source):
                 done.deathtouched.append(to)  # type: ignore[arg-type]
@@ -253,6 +263,9 @@ def deal_damage(game: Game, damages: Sequence[Damage]) -> None:
     for card, amount in done.wither:
         if card.zone is Zone.BATTLEFIELD:
             card.state.counters["-1/-1"] = card.state.counters.get("-1/-1", 0) + amount
+    for card, amount in done.loyalty:
+        if card.zone is Zone.BATTLEFIELD:
+            card.state.counters["loyalty"] = max(0, card.state.counters.get("loyalty", 0) - amount)
     game.state.deathtouched.update(c.object_id for c in done.deathtouched)
     for index, loss in done.loss.items():
         game.state.players[index].life -= loss

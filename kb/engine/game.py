@@ -232,10 +232,11 @@ class Game:
             player = by or permanent.controller
             mana.activate_mana_ability(self, player, permanent, color=color, sacrifice=sacrifice, tap=tap)
 
-    def attack(self, *creatures: Card) -> None:
-        """Go to the declare attackers step and attack with `creatures` (attack triggers go on the stack)."""
+    def attack(self, *creatures: Card, at: Card | Player | None = None) -> None:
+        """Go to the declare attackers step and attack with `creatures` (attack triggers go on the stack): the
+        defending player, or `at`, a planeswalker they control (to be named when they control one, rule 508.1b)."""
         with self.transaction():
-            turn.declare_attackers(self, list(creatures))
+            turn.declare_attackers(self, list(creatures), at)
 
     def declare_blockers(self, blocks: Mapping[Card, Card | Sequence[Card]]) -> None:
         """The defending player blocks: each blocker and the attacker (or attackers) it blocks; {} blocks nothing."""

@@ -157,6 +157,7 @@ class CombatState:
 
     attackers: dict[int, int] = field(default_factory=dict)  # attacker card id -> its object id
     defending: int = 1  # the defending player (rule 506.2)
+    walkers: dict[int, tuple[int, int]] = field(default_factory=dict)  # attacker -> planeswalker (card, object id) attacked
     blocks: dict[int, tuple[int, list[int]]] | None = None  # blocker card id -> (object id, attacker card ids); None: undeclared
     blocked: set[int] = field(default_factory=set)  # attackers that became blocked (rule 509.1h): they stay blocked
     damage_steps: list[str] = field(default_factory=list)  # "first strike", "regular": the damage steps already done

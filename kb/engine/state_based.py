@@ -33,6 +33,11 @@ def lethal_damage(game: Game) -> list[Card]:
     return [c for c in _on_battlefield(game) if c.definition.has_type("creature") and 0 < (c.toughness or 0) <= c.state.damage]
 
 
+@implements("704.5i", "a planeswalker with loyalty 0 is put into its owner's graveyard", when_ablated=_none)
+def zero_loyalty(game: Game) -> list[Card]:
+    return [c for c in _on_battlefield(game) if c.definition.has_type("planeswalker") and c.counters_of("loyalty") <= 0]
+
+
 def deathtouch_damage(game: Game) -> list[Card]:
     """Rule 704.5h: a creature dealt damage by a source with deathtouch is destroyed."""
     dealt = game.state.deathtouched
@@ -159,7 +164,15 @@ def check_state_based_actions(game: Game) -> None:
     while True:
         refresh_control(game)
         doomed = list(
-            dict.fromkeys([*zero_toughness(game), *lethal_damage(game), *deathtouch_damage(game), *unattached_auras(game)])
+            dict.fromkeys(
+                [
+                    *zero_toughness(game),
+                    *lethal_damage(game),
+                    *deathtouch_damage(game),
+                    *zero_loyalty(game),
+                    *unattached_auras(game),
+                ]
+            )
         )
         game.state.deathtouched = set()  # "since the last time state-based actions were checked" (rule 704.5h)
         changed = perform_together(game, doomed)

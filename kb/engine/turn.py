@@ -113,13 +113,13 @@ def taps_to_attack(game: Game, creature: Card) -> bool:
     return "vigilance" not in keywords_of(game, creature)
 
 
-def declare_attackers(game: Game, creatures: list[Card]) -> None:
+def declare_attackers(game: Game, creatures: list[Card], at: Card | None = None) -> None:
     state = game.state
     if state.step is not Step.DECLARE_ATTACKERS:
         go_to(game, Step.DECLARE_ATTACKERS)
     for creature in creatures:
         check_attacker(game, creature)
-    begin_combat(game, creatures)
+    begin_combat(game, creatures, at)
     for creature in creatures:
         creature.state.tapped = taps_to_attack(game, creature)  # rule 508.1f
         creature.state.attacking = True
