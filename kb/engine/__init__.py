@@ -24,6 +24,7 @@ from kb.engine import (
     stack,
     triggers,
     turn,
+    upkeep,
     zones,
 )
 from kb.engine.cards import definition_of, known_cards
@@ -71,5 +72,6 @@ __all__ = [
     "tracking",
     "triggers",
     "turn",
+    "upkeep",
     "zones",
 ]

@@ -100,6 +100,13 @@ class Player:
         key = None if trigger_of is None else trigger_of.card_id
         self.state.intended_targets[key] = [target_key(t) for t in targets]
 
+    def will_pay(self, *payments: bool | str | list[Card]) -> None:
+        """State ahead what this player pays when resolving abilities let them pay a cost (e.g. cumulative upkeep,
+        rule 702.24a), one payment per ability in the order they resolve: False to decline, True to pay a cost
+        without choices, the mana symbols chosen ('{W}{U}'), or the permanents to sacrifice. It replaces the
+        payments stated before (a refused payment stays stated until then)."""
+        self.state.payments = [tuple(c.card_id for c in p) if isinstance(p, list) else p for p in payments]
+
     def will_cast_hit(self, cast: bool) -> None:
         """Choose, ahead of time, whether to cast the card this player's next cascade or discover finds (rule 702.85a,
         701.57a); declined, discover puts it into the hand and cascade bottoms it with the rest."""

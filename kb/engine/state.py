@@ -87,6 +87,8 @@ class PlayerState:
     cast_hit: bool | None = None  # stated ahead: cast the card a cascade or discover finds (True) or not (False)
     poison: int = 0  # poison counters (rule 122.1f)
     lost: bool = False  # lost the game (rule 104.3)
+    # "You may pay" choices stated ahead, used in order: False (decline), True, mana symbols, or card ids to sacrifice.
+    payments: list[bool | str | tuple[int, ...]] = field(default_factory=list)
     drew_from_empty: bool = False  # tried to draw from an empty library since state-based actions were checked (704.5b)
 
 
