@@ -155,3 +155,34 @@ def test_damage_wears_off_in_the_cleanup_step(game, alice, bob):
     assert wall.damage == 3
     game.next_turn()
     assert wall.damage == 0
+
+
+def test_only_the_defending_player_or_their_planeswalker_can_be_attacked(game, alice, bob):
+    attacker = game.battlefield_add("Grizzly Bears", alice, summoning_sick=False)
+    wall = game.battlefield_add("White Wall", bob)
+    with expect_illegal(code="not-attackable", rule="508.1b"):
+        game.attack(attacker, at=wall)
+    game.attack(attacker, at=bob)
+    game.declare_blockers({})
+    game.combat_damage()
+    assert bob.life == 18
+
+
+def test_a_creature_attacking_a_planeswalker_that_left_deals_no_damage() -> None:
+    from kb.engine.cards.definitions import CardDef
+
+    game = Game(cards=[CardDef(name="Walker", mana_cost="{2}", types=frozenset({"planeswalker"}))])
+    alice, bob = game.players
+    walker = game.battlefield_add("Walker", bob)
+    game.add_counters(walker, 1, "loyalty")
+    attacker = game.battlefield_add("Grizzly Bears", alice, summoning_sick=False)
+    game.attack(attacker, at=walker)
+    game.declare_blockers({})
+    walker.state.counters["loyalty"] = 0  # set-up: it dies at the next state-based check
+    bolt = game.hand_add("Lightning Bolt", alice)
+    game.add_mana(alice, "{R}")
+    game.cast(bolt, targets=[bob])
+    game.resolve()
+    assert walker.zone == "graveyard"
+    game.combat_damage()
+    assert bob.life == 17  # the Bolt's damage only: the Bears attack nothing now (rule 510.1b)
