@@ -287,6 +287,13 @@ def check_block_requirements(game: Game, declared: Mapping[Card, Sequence[Card]]
         )
 
 
+def _next_step(game: Game) -> None:
+    """A step of combat ends: mana empties from the pools (rule 500.4)."""
+    from kb.engine.turn import empty_mana_pools
+
+    empty_mana_pools(game)
+
+
 def declare_blockers(game: Game, declared: Mapping[Card, Card | Sequence[Card]]) -> None:
     """The defending player's declaration: each blocker and the attacker(s) it blocks (rule 509.1)."""
     state = game.state
@@ -298,6 +305,7 @@ def declare_blockers(game: Game, declared: Mapping[Card, Card | Sequence[Card]])
     chosen = {b: list(a) if isinstance(a, Sequence) else [a] for b, a in declared.items()}
     check_block_restrictions(game, chosen)
     check_block_requirements(game, chosen)
+    _next_step(game)
     combat.blocks = {b.card_id: (b.object_id, [a.card_id for a in blocked]) for b, blocked in chosen.items()}
     combat.blocked = {a.card_id for blocked in chosen.values() for a in blocked}  # rule 509.1h
     game.log(
@@ -459,6 +467,7 @@ def combat_damage(game: Game, assign: Mapping[Card, Mapping[Any, int]]) -> None:
         raise EngineError("resolve the stack before combat damage (game.resolve())")
     if "regular" in combat.damage_steps:
         raise EngineError("combat damage has been dealt in this combat")
+    _next_step(game)
     in_combat = attackers(game) + list(blocks(game))
     step = "first strike" if not combat.damage_steps and first_strike_step(game, in_combat) else "regular"
     defender = game.players[combat.defending]

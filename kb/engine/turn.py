@@ -16,7 +16,7 @@ from kb.engine.zones import draw
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
-    from kb.engine.handles import Card
+    from kb.engine.handles import Card, Player
 
 
 @implements("500.4", "unused mana empties from mana pools when a step or phase ends")
@@ -113,7 +113,7 @@ def taps_to_attack(game: Game, creature: Card) -> bool:
     return "vigilance" not in keywords_of(game, creature)
 
 
-def declare_attackers(game: Game, creatures: list[Card], at: Card | None = None) -> None:
+def declare_attackers(game: Game, creatures: list[Card], at: Card | Player | None = None) -> None:
     state = game.state
     if state.step is not Step.DECLARE_ATTACKERS:
         go_to(game, Step.DECLARE_ATTACKERS)

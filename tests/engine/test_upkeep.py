@@ -29,7 +29,7 @@ def upkeep(life: int) -> tuple[Game, object]:
 
 
 def test_the_engine_never_pays_or_declines_for_the_player() -> None:
-    game, card = upkeep(20)
+    game, _card = upkeep(20)
     with pytest.raises(MissingChoice) as missing:
         game.resolve()
     assert "Life Upkeep's cumulative upkeep" in missing.value.choice
