@@ -107,6 +107,11 @@ class Player:
         payments stated before (a refused payment stays stated until then)."""
         self.state.payments = [tuple(c.card_id for c in p) if isinstance(p, list) else p for p in payments]
 
+    def will_apply_first(self, *sources: Card) -> None:
+        """State ahead which replacement effect (by its source) this player applies first when several would modify
+        one event affecting their object (rule 616.1), one per such event; it replaces earlier statements."""
+        self.state.replacement_choices = [source.card_id for source in sources]
+
     def will_cast_hit(self, cast: bool) -> None:
         """Choose, ahead of time, whether to cast the card this player's next cascade or discover finds (rule 702.85a,
         701.57a); declined, discover puts it into the hand and cascade bottoms it with the rest."""

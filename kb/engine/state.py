@@ -89,6 +89,7 @@ class PlayerState:
     lost: bool = False  # lost the game (rule 104.3)
     # "You may pay" choices stated ahead, used in order: False (decline), True, mana symbols, or card ids to sacrifice.
     payments: list[bool | str | tuple[int, ...]] = field(default_factory=list)
+    replacement_choices: list[int] = field(default_factory=list)  # card ids of effects to apply first (rule 616.1)
     drew_from_empty: bool = False  # tried to draw from an empty library since state-based actions were checked (704.5b)
 
 

@@ -44,12 +44,19 @@ def move_cards(
     face_down: bool = False,
     tapped: bool = False,
 ) -> list[Moved]:
-    """Move `cards` to `to` as ONE event (so a batched trigger sees one event) and report it to triggers."""
+    """Move `cards` to `to` as ONE event (so a batched trigger sees one event) and report it to triggers.
+    Replacement effects may send a card elsewhere (see kb.engine.graveyard_replacements)."""
+    from kb.engine.graveyard_replacements import destination
+
+    movable = [card for card in cards if can_change_zones(card)]
+    destinations = [destination(game, card, to) for card in movable]
     moves = [
-        _move_one(game, card, to, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped)
-        for card in cards
-        if can_change_zones(card)
+        _move_one(game, card, where.zone, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped)
+        for card, where in zip(movable, destinations, strict=True)
     ]
+    for card, where in zip(movable, destinations, strict=True):
+        if where.shuffle:
+            game.state.rng.shuffle(game.state.libraries[card.state.owner])
     if moves:
         game.emit(ZoneChange(tuple(moves)))
     return moves
