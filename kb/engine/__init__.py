@@ -11,8 +11,24 @@
 It imports nothing of `kb` outside this package.
 """
 
-from kb.engine import abilities, casting, costs, keywords, mana, priority, replacement, stack, triggers, turn, zones
+from kb.engine import (
+    abilities,
+    casting,
+    combat,
+    costs,
+    damage,
+    keywords,
+    mana,
+    priority,
+    replacement,
+    stack,
+    triggers,
+    turn,
+    upkeep,
+    zones,
+)
 from kb.engine.cards import definition_of, known_cards
+from kb.engine.cards.combat import creature, instant
 from kb.engine.errors import EngineError, IllegalAction, MissingChoice, UnknownCard, UnknownRule
 from kb.engine.game import Game
 from kb.engine.handles import Card, Player
@@ -37,12 +53,16 @@ __all__ = [
     "abilities",
     "ablated",
     "casting",
+    "combat",
     "costs",
+    "creature",
+    "damage",
     "definition_of",
     "expect_illegal",
     "expect_legal",
     "implemented_rules",
     "implements",
+    "instant",
     "keywords",
     "known_cards",
     "mana",
@@ -52,5 +72,6 @@ __all__ = [
     "tracking",
     "triggers",
     "turn",
+    "upkeep",
     "zones",
 ]

@@ -17,6 +17,7 @@ class Moved:
     to_zone: Zone
     old_object: int
     new_object: int
+    counters: tuple[tuple[str, int], ...] = ()  # the counters it had where it was: last known information (rule 608.2h)
 
 
 @dataclass(frozen=True)
@@ -54,4 +55,12 @@ class StepBegan:
     active: int
 
 
-Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana | StepBegan
+@dataclass(frozen=True)
+class LifeGained:
+    """One life gain event (rule 119.9): 'whenever you gain life' triggers once per event."""
+
+    player: int
+    amount: int
+
+
+Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana | StepBegan | LifeGained

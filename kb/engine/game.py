@@ -10,11 +10,11 @@ as it was before the attempt (rule 732 in spirit).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from kb.engine import abilities, mana, priority, turn
+from kb.engine import abilities, combat, mana, priority, turn
 from kb.engine import casting as casting_rules
 from kb.engine.cards import by_name, definition_of, in_scope
 from kb.engine.cards.definitions import CardDef
@@ -232,10 +232,22 @@ class Game:
             player = by or permanent.controller
             mana.activate_mana_ability(self, player, permanent, color=color, sacrifice=sacrifice, tap=tap)
 
-    def attack(self, *creatures: Card) -> None:
-        """Go to the declare attackers step and attack with `creatures` (attack triggers go on the stack)."""
+    def attack(self, *creatures: Card, at: Card | Player | None = None) -> None:
+        """Go to the declare attackers step and attack with `creatures` (attack triggers go on the stack): the
+        defending player, or `at`, a planeswalker they control (to be named when they control one, rule 508.1b)."""
         with self.transaction():
-            turn.declare_attackers(self, list(creatures))
+            turn.declare_attackers(self, list(creatures), at)
+
+    def declare_blockers(self, blocks: Mapping[Card, Card | Sequence[Card]]) -> None:
+        """The defending player blocks: each blocker and the attacker (or attackers) it blocks; {} blocks nothing."""
+        with self.transaction():
+            combat.declare_blockers(self, blocks)
+
+    def combat_damage(self, assign: Mapping[Card, Mapping[Card | Player, int]] | None = None) -> None:
+        """The next combat damage step (a first-strike step comes first when needed): `assign` divides the damage
+        of each creature whose damage must be divided, e.g. {trampler: {blocker: 2, bob: 4}}."""
+        with self.transaction():
+            combat.combat_damage(self, assign or {})
 
     def pass_priority(self, by: Player | None = None) -> None:
         with self.transaction():

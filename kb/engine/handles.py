@@ -47,6 +47,15 @@ class Player:
         return self.state.won
 
     @property
+    def has_lost(self) -> bool:
+        return self.state.lost
+
+    @property
+    def poison(self) -> int:
+        """Poison counters (rule 122.1f)."""
+        return self.state.poison
+
+    @property
     def lands_played(self) -> int:
         return self.state.lands_played
 
@@ -90,6 +99,18 @@ class Player:
         With `trigger_of`, for the ability of that source; without, for the next targeted one without its own."""
         key = None if trigger_of is None else trigger_of.card_id
         self.state.intended_targets[key] = [target_key(t) for t in targets]
+
+    def will_pay(self, *payments: bool | str | list[Card]) -> None:
+        """State ahead what this player pays when resolving abilities let them pay a cost (e.g. cumulative upkeep,
+        rule 702.24a), one payment per ability in the order they resolve: False to decline, True to pay a cost
+        without choices, the mana symbols chosen ('{W}{U}'), or the permanents to sacrifice. It replaces the
+        payments stated before (a refused payment stays stated until then)."""
+        self.state.payments = [tuple(c.card_id for c in p) if isinstance(p, list) else p for p in payments]
+
+    def will_apply_first(self, *sources: Card) -> None:
+        """State ahead which replacement effect (by its source) this player applies first when several would modify
+        one event affecting their object (rule 616.1), one per such event; it replaces earlier statements."""
+        self.state.replacement_choices = [source.card_id for source in sources]
 
     def will_cast_hit(self, cast: bool) -> None:
         """Choose, ahead of time, whether to cast the card this player's next cascade or discover finds (rule 702.85a,
@@ -147,6 +168,11 @@ class Card:
     @property
     def attacking(self) -> bool:
         return self.state.attacking
+
+    @property
+    def damage(self) -> int:
+        """The damage marked on it (rule 120.3e)."""
+        return self.state.damage
 
     @property
     def face_up(self) -> bool:

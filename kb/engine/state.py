@@ -85,6 +85,12 @@ class PlayerState:
     # Targets stated ahead for triggered abilities, keyed by the source's card id (None: the next one to need targets).
     intended_targets: dict[int | None, list[tuple[str, int]]] = field(default_factory=dict)
     cast_hit: bool | None = None  # stated ahead: cast the card a cascade or discover finds (True) or not (False)
+    poison: int = 0  # poison counters (rule 122.1f)
+    lost: bool = False  # lost the game (rule 104.3)
+    # "You may pay" choices stated ahead, used in order: False (decline), True, mana symbols, or card ids to sacrifice.
+    payments: list[bool | str | tuple[int, ...]] = field(default_factory=list)
+    replacement_choices: list[int] = field(default_factory=list)  # card ids of effects to apply first (rule 616.1)
+    drew_from_empty: bool = False  # tried to draw from an empty library since state-based actions were checked (704.5b)
 
 
 @dataclass
@@ -146,6 +152,34 @@ class PendingTrigger:
 
 
 @dataclass
+class CombatState:
+    """One combat: who attacks what, who blocks whom, and which damage steps have happened (rules 506-511).
+
+    Creatures are kept as (card id, object id): a creature that leaves the battlefield is a new object and is
+    removed from combat (rule 506.4)."""
+
+    attackers: dict[int, int] = field(default_factory=dict)  # attacker card id -> its object id
+    defending: int = 1  # the defending player (rule 506.2)
+    walkers: dict[int, tuple[int, int]] = field(default_factory=dict)  # attacker -> planeswalker (card, object id) attacked
+    blocks: dict[int, tuple[int, list[int]]] | None = None  # blocker card id -> (object id, attacker card ids); None: undeclared
+    blocked: set[int] = field(default_factory=set)  # attackers that became blocked (rule 509.1h): they stay blocked
+    damage_steps: list[str] = field(default_factory=list)  # "first strike", "regular": the damage steps already done
+    dealt_first: set[int] = field(default_factory=set)  # card ids that dealt first-strike damage (rule 702.7c)
+
+
+@dataclass
+class PreventionShield:
+    """'Prevent the next N damage that would be dealt to X this turn' or 'the next time X would deal damage'."""
+
+    shield_id: int
+    amount: int | None  # None: all the damage of the next event it applies to
+    to: tuple[str, int] | None = None  # ("card", object id) or ("player", index) the damage would be dealt to
+    source: int | None = None  # object id of the source whose next damage is prevented
+    gain_life: int | None = None  # the player who gains life equal to the damage prevented (rule 615.5)
+    turn: int = 0  # it ends with that turn
+
+
+@dataclass
 class GameState:
     players: list[PlayerState]
     cards: dict[int, CardState] = field(default_factory=dict)
@@ -163,6 +197,9 @@ class GameState:
     play_permissions: list[PlayPermission] = field(default_factory=list)
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
     effects: list[ContinuousEffect] = field(default_factory=list)
+    combat: CombatState | None = None  # the current combat phase, from the declaration of attackers (rule 506)
+    shields: list[PreventionShield] = field(default_factory=list)  # prevention effects waiting for damage (rule 615)
+    deathtouched: set[int] = field(default_factory=set)  # object ids dealt deathtouch damage since SBAs (rule 704.5h)
     log: list[str] = field(default_factory=list)
     rng: random.Random = field(default_factory=lambda: random.Random(0))
 

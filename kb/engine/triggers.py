@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kb.engine.cards.definitions import Trigger, TriggeredAbility
-from kb.engine.events import Event, TappedForMana
+from kb.engine.events import Event, SpellCast, TappedForMana
 from kb.engine.rules_registry import implements
 from kb.engine.state import PendingTrigger, StackItem
 from kb.engine.targets import choose_targets
@@ -25,7 +25,8 @@ def check_triggers(game: Game, event: Event) -> None:
             times = times_triggered(ability.trigger, ability.trigger.occurrences(source, event))
             if times and ability.intervening_if is not None and not check_intervening_if(ability, source):
                 continue
-            data = {"player": event.controller} if isinstance(event, TappedForMana) else {}
+            # Who tapped the permanent, or who cast the spell: "that player" for the ability (e.g. Standstill).
+            data = {"player": event.controller} if isinstance(event, (TappedForMana, SpellCast)) else {}
             for _ in range(times):
                 game.log(f"{source}'s ability triggers: {ability.text}")
                 if resolves_at_once(ability):

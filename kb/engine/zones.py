@@ -44,12 +44,19 @@ def move_cards(
     face_down: bool = False,
     tapped: bool = False,
 ) -> list[Moved]:
-    """Move `cards` to `to` as ONE event (so a batched trigger sees one event) and report it to triggers."""
+    """Move `cards` to `to` as ONE event (so a batched trigger sees one event) and report it to triggers.
+    Replacement effects may send a card elsewhere (see kb.engine.graveyard_replacements)."""
+    from kb.engine.graveyard_replacements import destination
+
+    movable = [card for card in cards if can_change_zones(card)]
+    destinations = [destination(game, card, to) for card in movable]
     moves = [
-        _move_one(game, card, to, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped)
-        for card in cards
-        if can_change_zones(card)
+        _move_one(game, card, where.zone, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped)
+        for card, where in zip(movable, destinations, strict=True)
     ]
+    for card, where in zip(movable, destinations, strict=True):
+        if where.shuffle:
+            game.state.rng.shuffle(game.state.libraries[card.state.owner])
     if moves:
         game.emit(ZoneChange(tuple(moves)))
     return moves
@@ -75,6 +82,7 @@ def _move_one(
     if origin is Zone.STACK:
         game.state.stack = [item for item in game.state.stack if item.card_id != state.card_id]
     old_object = state.object_id
+    counters = tuple(sorted((kind, n) for kind, n in state.counters.items() if n))
     state.object_id = object_after_zone_change(game, state)
     state.zone = to
     state.entered_at = game.state.tick()
@@ -97,7 +105,7 @@ def _move_one(
         library = game.state.libraries[state.owner]
         library.insert(len(library) if bottom else 0, state.card_id)
     game.log(f"{card} moves from {origin} to {to}")
-    return Moved(state.card_id, state.owner, origin, to, old_object, state.object_id)
+    return Moved(state.card_id, state.owner, origin, to, old_object, state.object_id, counters)
 
 
 def top_of_library(game: Game, player: Player) -> Card | None:
@@ -110,7 +118,8 @@ def draw(game: Game, player: Player, count: int) -> list[Card]:
     for _ in range(count):
         top = top_of_library(game, player)
         if top is None:
-            break  # drawing from an empty library is handled by state-based actions in full rules; not modelled
+            player.state.drew_from_empty = True  # the player loses at the next check (rule 704.5b)
+            break
         move_card(game, top, Zone.HAND)
         drawn.append(top)
     return drawn

@@ -125,6 +125,7 @@ class StaticAbility:
     toughness: int = 0
     cost_change: int = 0
     alternative_cost: Cost | None = None
+    prevents: int = 0  # layer "prevention": prevent this much of each damage event to what it affects (rule 615.10)
 
 
 @dataclass(frozen=True)
