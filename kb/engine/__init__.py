@@ -11,7 +11,7 @@
 It imports nothing of `kb` outside this package.
 """
 
-from kb.engine import abilities, casting, costs, keywords, mana, priority, replacement, stack, triggers, turn, zones
+from kb.engine import abilities, casting, colors, costs, hybrid, keywords, mana, priority, replacement, stack, triggers, turn, zones
 from kb.engine.cards import definition_of, known_cards
 from kb.engine.errors import EngineError, IllegalAction, MissingChoice, UnknownCard, UnknownRule
 from kb.engine.game import Game
@@ -37,10 +37,12 @@ __all__ = [
     "abilities",
     "ablated",
     "casting",
+    "colors",
     "costs",
     "definition_of",
     "expect_illegal",
     "expect_legal",
+    "hybrid",
     "implemented_rules",
     "implements",
     "keywords",

@@ -20,6 +20,7 @@ from kb.engine.costs import (
 )
 from kb.engine.errors import IllegalAction
 from kb.engine.events import SpellCast
+from kb.engine.hybrid import pay_life, settle
 from kb.engine.keywords import discard_card, pay_with_delve
 from kb.engine.priority import priority_after_action, require_priority
 from kb.engine.rules_registry import implements
@@ -46,6 +47,7 @@ class Proposal:
     sacrifice: list[Card] = field(default_factory=list)
     discard: list[Card] = field(default_factory=list)
     delve: list[Card] = field(default_factory=list)
+    hybrid: list[str] | None = None  # how hybrid and Phyrexian symbols will be paid, one per symbol (rule 601.2b)
     free: bool = False  # "without paying its mana cost"
     during_resolution: bool = False  # cast by an effect as it resolves (rule 608.2g)
 
@@ -136,7 +138,7 @@ def apply_cost_changes(game: Game, spell: Card, mana: ManaCost) -> ManaCost:
     ]
     generic = mana.generic + sum(c for c in changes if c > 0)
     generic = max(0, generic + sum(c for c in changes if c < 0))
-    return ManaCost(generic, mana.colored, mana.x_count)
+    return ManaCost(generic, mana.colored, mana.x_count, mana.hybrid)
 
 
 @contextmanager
@@ -156,6 +158,7 @@ def casting(game: Game, proposal: Proposal, targets: Sequence[Any] | None = None
     )
     check_proposal(game, proposal)  # 601.2e
     costs = total_cost(game, proposal)  # 601.2f
+    settle(_mana_of(costs), proposal.hybrid, card)  # the hybrid payments announced (601.2b) fit the cost
     state.casting = card.card_id
     yield card  # 601.2g: the caster may activate mana abilities now
     state.casting = None
@@ -179,6 +182,13 @@ def _pays_x(game: Game, proposal: Proposal) -> bool:
         return True
     offered = alternative_costs_for(game, proposal.player, proposal.card).get(proposal.alternative.card_id)
     return offered is not None and "{X}" in offered.mana
+
+
+def _mana_of(costs: list[tuple[str, Cost]]) -> ManaCost:
+    mana = ManaCost()
+    for _label, cost in costs:
+        mana = mana.plus(parse_mana_cost(cost.mana))
+    return mana
 
 
 def pay_costs(game: Game, proposal: Proposal, costs: list[tuple[str, Cost]]) -> None:
@@ -207,9 +217,12 @@ def pay_costs(game: Game, proposal: Proposal, costs: list[tuple[str, Cost]]) -> 
         raise IllegalAction(
             "additional-cost-unpaid", "118.8", f"casting {proposal.card} requires discarding {discards_wanted} card(s)"
         )
+    mana, life = settle(mana, proposal.hybrid, proposal.card)
     mana = apply_cost_changes(game, proposal.card, mana)
     mana = pay_with_delve(game, player, proposal.card, mana, proposal.delve)
     pay_mana(game, player, mana, proposal.card.state.x)
+    if life:
+        pay_life(player, life)
     sacrificed = [c for c in proposal.sacrifice if c not in to_sacrifice]
     if sacrificed:
         move_cards(game, sacrificed, Zone.GRAVEYARD)

@@ -164,10 +164,12 @@ class Game:
         sacrifice: Sequence[Card] = (),
         discard: Sequence[Card] = (),
         delve: Sequence[Card] = (),
+        hybrid: Sequence[str] | None = None,
     ) -> Iterator[Card]:
         """Cast `card` step by step: inside the block the spell is on the stack, its legality has been
         checked and its total cost determined; mana abilities may be activated (rule 601.2g). Leaving the
-        block pays the costs (601.2h) and the spell becomes cast (601.2i)."""
+        block pays the costs (601.2h) and the spell becomes cast (601.2i). `hybrid`: how each hybrid or
+        Phyrexian symbol of the cost will be paid, in order: a color ('G'), '2' or 'life' (rule 601.2b)."""
         player = by or card.owner
         proposal = casting_rules.Proposal(
             player,
@@ -179,6 +181,7 @@ class Game:
             sacrifice=list(sacrifice),
             discard=list(discard),
             delve=list(delve),
+            hybrid=None if hybrid is None else list(hybrid),
         )
         with self.transaction(), casting_rules.casting(self, proposal, targets) as spell:
             yield spell

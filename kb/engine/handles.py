@@ -210,6 +210,13 @@ class Card:
         return self.state.x if self.zone is Zone.STACK else 0
 
     @property
+    def colors(self) -> list[str]:
+        """Its colors, e.g. ['white', 'black'], or ['colorless'] (rule 202.2)."""
+        from kb.engine.colors import color_names
+
+        return color_names(self.definition)
+
+    @property
     def mana_value(self) -> int:
         from kb.engine.costs import parse_mana_cost
 

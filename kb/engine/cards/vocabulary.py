@@ -104,7 +104,9 @@ def _type_quality(word: str) -> Callable[[CardDef], bool] | None:
     if word == "permanent":
         return lambda d: bool(d.types & PERMANENT_TYPES)
     if word in COLORS:  # rule 202.2: an object is the color of the colored mana symbols in its mana cost
-        return lambda d: COLORS[word] in re.findall(r"[WUBRG]", d.mana_cost)
+        from kb.engine.colors import has_color
+
+        return lambda d: has_color(d, COLORS[word])
     if word in SUPERTYPES:
         return lambda d: word in d.supertypes
     if word == "historic":
