@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kb.engine.cards.definitions import Trigger, TriggeredAbility
-from kb.engine.events import Event, TappedForMana
+from kb.engine.events import Event, TappedForMana, ZoneChange
 from kb.engine.rules_registry import implements
-from kb.engine.state import PendingTrigger, StackItem
+from kb.engine.state import PendingTrigger, StackItem, Zone
 from kb.engine.targets import choose_targets
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ def check_triggers(game: Game, event: Event) -> None:
     for card_state in list(game.state.cards.values()):
         source = game.card(card_state.card_id)
         for ability in source.definition.triggered:
-            if source.zone not in ability.zones:
+            if zone_for_trigger(source, ability.trigger, event) not in ability.zones:
                 continue
             times = times_triggered(ability.trigger, ability.trigger.occurrences(source, event))
             if times and ability.intervening_if is not None and not check_intervening_if(ability, source):
@@ -34,6 +34,26 @@ def check_triggers(game: Game, event: Event) -> None:
                 game.state.pending_triggers.append(
                     PendingTrigger(source.card_id, source.object_id, source.controller.index, ability.key, data)
                 )
+
+
+def _where_it_is_now(source: Card, trigger: Trigger, event: Event) -> Zone:
+    """Without rule 603.10a a trigger would see only the game after the event: a source that left with the
+    objects it watches would not see them go."""
+    return source.zone
+
+
+@implements(
+    "603.10a",
+    "leaves-the-battlefield abilities look back in time: a source that leaves in the same event still triggers",
+    when_ablated=_where_it_is_now,
+)
+def zone_for_trigger(source: Card, trigger: Trigger, event: Event) -> Zone:
+    """Where `source` is for `trigger`: for a trigger that looks back, where it was just before `event`."""
+    if trigger.looks_back and isinstance(event, ZoneChange):
+        for move in event.moves:
+            if move.card_id == source.card_id and move.from_zone is not None:
+                return move.from_zone
+    return source.zone
 
 
 @implements(
@@ -61,10 +81,16 @@ def resolve_mana_trigger(game: Game, source: Card, ability: TriggeredAbility, da
     ability.effect(EffectContext(game, item, source))
 
 
+def _not_by_occurrence(trigger: Trigger, occurrences: int) -> int:
+    """Without rule 603.2c the count of triggers is not tied to occurrences: 'one or more' would trigger per card,
+    and a trigger watching each card would trigger once per event."""
+    return occurrences if trigger.batched else min(occurrences, 1)
+
+
 @implements(
     "603.2c",
     "a trigger fires once per event, or once per occurrence when an event holds several",
-    when_ablated=lambda _trigger, occurrences: occurrences,
+    when_ablated=_not_by_occurrence,
 )
 def times_triggered(trigger: Trigger, occurrences: int) -> int:
     """'Whenever one or more …' triggers once for the whole event; other triggers once per occurrence."""

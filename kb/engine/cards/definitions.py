@@ -82,6 +82,7 @@ class Trigger:
     describe: str
     occurrences: Callable[[Card, Event], int]  # how many occurrences of the trigger event this event holds
     batched: bool = False  # "whenever one or more …": once per event (rule 603.2c)
+    looks_back: bool = False  # a leaves-the-battlefield trigger: it sees the game as it was before the event (603.10a)
 
 
 @dataclass(frozen=True)
@@ -215,6 +216,24 @@ def when_self_leaves(to: Zone | None = None) -> Trigger:
         )
 
     return Trigger("when this dies" if to is Zone.GRAVEYARD else "when this leaves the battlefield", count)
+
+
+def whenever_put_into_graveyard_from_battlefield(quality: Callable[[CardDef], bool], describe: str) -> Trigger:
+    """'Whenever a creature dies', 'whenever a land is put into a graveyard from the battlefield': once for each
+    such card an event moves (rule 603.2c); it looks back in time (603.10a)."""
+
+    def count(source: Card, event: Event) -> int:
+        if not isinstance(event, ZoneChange):
+            return 0
+        return sum(
+            1
+            for m in event.moves
+            if m.from_zone is Zone.BATTLEFIELD
+            and m.to_zone is Zone.GRAVEYARD
+            and quality(source.game.card(m.card_id).definition)
+        )
+
+    return Trigger(describe, count, looks_back=True)
 
 
 def at_the_beginning_of_your_upkeep() -> Trigger:

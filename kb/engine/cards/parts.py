@@ -11,6 +11,7 @@ are plain values (as read from YAML). A part, setting or phrase the engine doesn
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -30,6 +31,7 @@ from kb.engine.cards.definitions import (
     when_self_leaves,
     whenever_cards_exiled_from_your_library_or_graveyard,
     whenever_enchanted_tapped_for_mana,
+    whenever_put_into_graveyard_from_battlefield,
     whenever_self_tapped_for_mana,
     whenever_you_cast,
 )
@@ -280,8 +282,16 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
     if when == "you cast":
         phrase = str(settings.get("spell") or "spell")
         return whenever_you_cast(_at("spell", lambda: card_quality(phrase)), phrase), frozenset({Zone.BATTLEFIELD})
+    other = _OTHER_LEAVES.match(when)
+    if other is not None:  # 'a creature dies', 'a land is put into a graveyard from the battlefield'
+        quality = _at("when", lambda: card_quality(other["what"]))
+        if other["how"] == "dies" and "creature" not in other["what"].split():
+            raise DefinitionError("'dies' is said of creatures only", ("when",))
+        return whenever_put_into_graveyard_from_battlefield(quality, f"whenever {when}"), frozenset({Zone.BATTLEFIELD})
     raise DefinitionError(f"unknown trigger {when!r} (known: {', '.join(TRIGGERS)})", ("when",))
 
+
+_OTHER_LEAVES = re.compile(r"^an? (?P<what>.+?) (?P<how>dies|is put into a graveyard from the battlefield)$")
 
 TRIGGERS = (
     "enters",
@@ -295,6 +305,8 @@ TRIGGERS = (
     "upkeep",
     "you cast",
     "cards exiled from your library or graveyard",
+    "a creature dies",
+    "a land is put into a graveyard from the battlefield",
 )
 
 

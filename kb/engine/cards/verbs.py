@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kb.engine.cards.definitions import Effect
-from kb.engine.cards.vocabulary import DefinitionError, amount
+from kb.engine.cards.vocabulary import DefinitionError, amount, selector
 from kb.engine.continuous import DURATIONS, FOREVER, UNTIL_END_OF_TURN
 from kb.engine.effects import EffectContext
 from kb.engine.state import Zone
@@ -224,6 +224,23 @@ _on_targets("return target to hand", lambda ctx, card: ctx.return_to_hand(card))
 _on_targets("tap target", lambda ctx, card: ctx.set_tapped([card], True))
 _on_targets("untap target", lambda ctx, card: ctx.set_tapped([card], False))
 _on_targets("attach to target", lambda ctx, card: ctx.attach(ctx.source, card))
+
+
+@verb("destroy all")
+def _destroy_all(value: Any) -> Effect:
+    """'Destroy all lands': {destroy all: lands}; several kinds as a list ('artifacts, creatures, and
+    enchantments': [artifacts, creatures, enchantments]). Every permanent matching any of them is destroyed at
+    the same time, as one event."""
+    phrases = value if isinstance(value, list) else [value]
+    if not phrases or not all(isinstance(p, str) and p for p in phrases):
+        raise DefinitionError(f"'destroy all' takes what to destroy, e.g. 'creatures' or [artifacts, lands], not {value!r}")
+    qualities = [selector(p) for p in phrases]
+
+    def effect(ctx: EffectContext) -> None:
+        cards = [ctx.game.card(c) for c in sorted(ctx.game.state.cards)]
+        ctx.destroy([c for c in cards if any(q(ctx.source, c) for q in qualities)])
+
+    return effect
 
 
 @verb("gain control of target")

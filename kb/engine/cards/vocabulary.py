@@ -119,7 +119,13 @@ def _type_quality(word: str) -> Callable[[CardDef], bool] | None:
     return None
 
 
-PLURALS = {"creatures": "creature", "artifacts": "artifact", "lands": "land", "permanents": "permanent"}
+PLURALS = {
+    "creatures": "creature",
+    "artifacts": "artifact",
+    "enchantments": "enchantment",
+    "lands": "land",
+    "permanents": "permanent",
+}
 
 
 def card_quality(phrase: str) -> Callable[[CardDef], bool]:
