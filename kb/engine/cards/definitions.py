@@ -93,6 +93,8 @@ class Target:
     legal: Callable[[Card, Any], bool]  # (source, candidate Card or Player) -> bool
     rule: str = "115.1"
     count: int = 1  # "two target creatures": how many targets this one instance of "target" takes
+    # "target artifact and target land": each instance of the word "target", in order; `count` is then their sum
+    instances: tuple[Target, ...] = ()
 
 
 @dataclass(frozen=True)

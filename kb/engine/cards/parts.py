@@ -159,7 +159,8 @@ def _at(key: str, build: Callable[[], Any]) -> Any:
 def _target(settings: dict[str, Any]) -> Target | None:
     if not settings.get("target"):
         return None
-    return _at("target", lambda: target(str(settings["target"]), settings.get("targets", 1)))
+    written = settings["target"]
+    return _at("target", lambda: target(written if isinstance(written, list) else str(written), settings.get("targets", 1)))
 
 
 # -- keywords ----------------------------------------------------------------------------------

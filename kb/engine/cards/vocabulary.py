@@ -197,7 +197,19 @@ def selector(phrase: str) -> Quality:
 DEFINING_RULES = {"historic": "700.6"}
 
 
-def target(phrase: str, count: Any = 1) -> Target:
+def target(phrase: str | list[Any], count: Any = 1) -> Target:
+    """'creature' (with `count`: 'two target creatures'), or a list of phrases, one per instance of the word
+    'target' ('target artifact and target land': [artifact, land])."""
+    if isinstance(phrase, list):
+        if len(phrase) < 2 or count != 1:
+            raise DefinitionError("a list of targets names two or more instances of 'target', each one target")
+        instances = tuple(target(str(p)) for p in phrase)
+        return Target(
+            " and ".join(i.description for i in instances),
+            lambda s, c: any(i.legal(s, c) for i in instances),
+            count=len(instances),
+            instances=instances,
+        )
     rule = next((DEFINING_RULES[w] for w in phrase.split() if w in DEFINING_RULES), "115.1")
     return Target(f"target {phrase.removeprefix('target ')}", selector(phrase), rule=rule, count=number(count))
 
