@@ -11,7 +11,23 @@
 It imports nothing of `kb` outside this package.
 """
 
-from kb.engine import abilities, casting, colors, costs, hybrid, keywords, mana, priority, replacement, stack, triggers, turn, zones
+from kb.engine import (
+    abilities,
+    casting,
+    colors,
+    costs,
+    hybrid,
+    keywords,
+    land_plays,
+    mana,
+    partial_effects,
+    priority,
+    replacement,
+    stack,
+    triggers,
+    turn,
+    zones,
+)
 from kb.engine.cards import definition_of, known_cards
 from kb.engine.errors import EngineError, IllegalAction, MissingChoice, UnknownCard, UnknownRule
 from kb.engine.game import Game

@@ -21,6 +21,7 @@ from kb.engine.costs import (
 from kb.engine.errors import IllegalAction
 from kb.engine.events import SpellCast
 from kb.engine.hybrid import pay_life, settle
+from kb.engine.land_plays import check_no_cant_play_lands, land_plays_this_turn
 from kb.engine.keywords import discard_card, pay_with_delve
 from kb.engine.priority import priority_after_action, require_priority
 from kb.engine.rules_registry import implements
@@ -246,7 +247,7 @@ def check_land_timing(game: Game, player: Player, card: Card) -> None:
 
 @implements("305.2", "a player can normally play one land each turn")
 def check_land_plays(game: Game, player: Player, card: Card) -> None:
-    if player.state.lands_played >= player.state.land_plays:
+    if player.state.lands_played >= land_plays_this_turn(game, player):
         raise IllegalAction("no-land-plays", "305.2", f"{player} has no land plays left this turn")
 
 
@@ -257,6 +258,7 @@ def play_land(game: Game, player: Player, card: Card) -> None:
     if find_permission(game, player, card, playing_land=True) is None:
         raise IllegalAction("no-permission", "305.1", f"nothing allows {player} to play {card} from the {card.zone}")
     check_land_timing(game, player, card)
+    check_no_cant_play_lands(game, player)
     check_land_plays(game, player, card)
     player.state.lands_played += 1
     move_card(game, card, Zone.BATTLEFIELD, controller=player, tapped=card.definition.enters_tapped)

@@ -91,6 +91,10 @@ class Player:
         key = None if trigger_of is None else trigger_of.card_id
         self.state.intended_targets[key] = [target_key(t) for t in targets]
 
+    def will_discard(self, *cards: Card) -> None:
+        """Choose, ahead of time, the cards this player discards to the next effect that makes them discard."""
+        self.state.discards = [c.card_id for c in cards]
+
     def will_cast_hit(self, cast: bool) -> None:
         """Choose, ahead of time, whether to cast the card this player's next cascade or discover finds (rule 702.85a,
         701.57a); declined, discover puts it into the hand and cascade bottoms it with the rest."""

@@ -243,6 +243,63 @@ def _destroy_all(value: Any) -> Effect:
     return effect
 
 
+def _player_of(value: Any, verb_name: str) -> Callable[[EffectContext], Any]:
+    """'you' (the controller) or 'target player' (the spell's or ability's target)."""
+    if value == "you":
+        return lambda ctx: ctx.controller
+    if value == "target player":
+        return lambda ctx: next(t for t in ctx.targets if not hasattr(t, "card_id"))
+    raise DefinitionError(f"'{verb_name}' is done by 'you' or 'target player', not {value!r}")
+
+
+@verb("discard")
+def _discard(value: Any) -> Effect:
+    """'Target player discards two cards': {count: 2, who: target player}; as many as they hold (rule 609.3)."""
+    settings = _settings(value if isinstance(value, Mapping) else {"count": value}, {"count": 1, "who": "you"}, "discard")
+    how_many, who = amount(settings["count"]), _player_of(settings["who"], "discard")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.partial_effects import discard
+
+        discard(ctx.game, who(ctx), how_many(ctx))
+
+    return effect
+
+
+@verb("put top cards into graveyard")
+def _library_to_graveyard(value: Any) -> Effect:
+    """'Put the top five cards of target player's library into their graveyard': {count: 5, who: target player}."""
+    settings = _settings(
+        value if isinstance(value, Mapping) else {"count": value}, {"count": 1, "who": "you"}, "put top cards into graveyard"
+    )
+    how_many, who = amount(settings["count"]), _player_of(settings["who"], "put top cards into graveyard")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.partial_effects import library_to_graveyard
+
+        library_to_graveyard(ctx.game, who(ctx), how_many(ctx))
+
+    return effect
+
+
+@verb("play an additional land")
+def _additional_land(value: Any) -> Effect:
+    """'You may play an additional land this turn.' (rule 305.2)"""
+    _settings(value, {}, "play an additional land")
+    from kb.engine.land_plays import ADDITIONAL, add_land_play_effect
+
+    return lambda ctx: add_land_play_effect(ctx.game, ctx.controller, ADDITIONAL)
+
+
+@verb("can't play lands")
+def _cant_play_lands(value: Any) -> Effect:
+    """'Target player can't play land cards this turn': {who: target player} (rule 101.2: it wins)."""
+    who = _player_of(_settings(value, {"who": "you"}, "can't play lands")["who"], "can't play lands")
+    from kb.engine.land_plays import CANT, add_land_play_effect
+
+    return lambda ctx: add_land_play_effect(ctx.game, who(ctx), CANT)
+
+
 @verb("gain control of target")
 def _gain_control(value: Any) -> Effect:
     """'Gain control of target creature until end of turn' (a layer 2 effect, rule 613.1b)."""
@@ -262,12 +319,20 @@ def _grant(value: Any) -> Effect:
 
 @verb("pump")
 def _pump(value: Any) -> Effect:
-    """'Target creature gets +2/+0 until end of turn': {power: 2, toughness: 0, duration: …} (layer 7c)."""
+    """'Target creature gets +2/+0 until end of turn': {power: 2, toughness: 0, duration: …} (layer 7c); an amount
+    such as 'its power' is worked out as it resolves ('gets +X/+X, where X is its power')."""
     settings = _settings(value, {"power": 0, "toughness": 0, "duration": UNTIL_END_OF_TURN, "to": "target"}, "pump")
-    power, toughness = int(settings["power"]), int(settings["toughness"])
+    power, toughness = _signed(settings["power"]), _signed(settings["toughness"])
     duration = _duration(settings["duration"])
     to = _who(settings["to"], "pump")
-    return lambda ctx: ctx.start_effect(to(ctx), "power/toughness", duration, power=power, toughness=toughness)
+    return lambda ctx: ctx.start_effect(to(ctx), "power/toughness", duration, power=power(ctx), toughness=toughness(ctx))
+
+
+def _signed(value: Any) -> Callable[[EffectContext], int]:
+    """-5 or +3 as written, or an amount worked out as the effect happens ('X', 'its power')."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return lambda _ctx: value
+    return amount(value)
 
 
 def _who(value: Any, verb_name: str) -> Callable[[EffectContext], list[Any]]:

@@ -69,11 +69,15 @@ Amount = Callable[[Any], int]  # EffectContext -> int
 
 
 def amount(value: Any) -> Amount:
-    """A number, 'X' (the X announced for the spell or ability, rule 107.3a), or 'the number of Goblins you
-    control' (counted as the effect happens)."""
+    """A number, 'X' (the X announced for the spell or ability, rule 107.3a), 'its power' or 'the number of
+    Goblins you control' (counted as the effect happens)."""
     text = str(value).strip()
     if text == "X":
         return lambda ctx: int(ctx.x)
+    if text == "its power":  # the source's power as the effect happens: never a negative result (rule 107.1b)
+        from kb.engine.choices import result_not_negative
+
+        return lambda ctx: result_not_negative(ctx.source.power or 0)
     if text.startswith("the number of "):
         quality = selector(text.removeprefix("the number of "))
         return lambda ctx: sum(1 for c in ctx.game.state.cards if quality(ctx.source, ctx.game.card(c)))
