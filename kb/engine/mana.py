@@ -75,6 +75,10 @@ def _mana_made_by(game: Game, player: Player, source: Card, produces: ManaProduc
         return tuple(parse_symbols(produces.fixed))
     if produces.any_color:
         options: frozenset[str] = frozenset(COLORS)
+    elif produces.color_of_your_permanents:
+        options = colors_of_permanents(game, player)
+        if not options:
+            return (None,)  # no color to choose: the mana's type is undefined (rule 106.5)
     else:
         options = _lands_could_produce(game, player, produces, frozenset({source.card_id}))
         if not options:
@@ -138,6 +142,8 @@ def could_produce(game: Game, permanent: Card, _seen: frozenset[int] = frozenset
             candidates: list[Mana] = [tuple(parse_symbols(produces.fixed))]
         elif produces.any_color:
             candidates = [(c,) for c in COLORS]
+        elif produces.color_of_your_permanents:
+            candidates = [(c,) for c in COLORS if c in colors_of_permanents(game, permanent.controller)]
         else:
             types_ = _lands_could_produce(game, permanent.controller, produces, seen)
             candidates = [(c,) for c in sorted(types_)]
@@ -146,6 +152,16 @@ def could_produce(game: Game, permanent: Card, _seen: frozenset[int] = frozenset
                 mana = replace_tapped_for_mana(game, permanent, mana)
             types.update(m for m in mana if m is not None)
     return frozenset(types)
+
+
+def colors_of_permanents(game: Game, player: Player) -> frozenset[str]:
+    """The colors among the permanents `player` controls (rule 202.2)."""
+    from kb.engine.colors import colors_of
+
+    found: set[str] = set()
+    for permanent in player.battlefield:
+        found |= colors_of(permanent.definition)
+    return frozenset(found)
 
 
 def _lands_could_produce(game: Game, player: Player, produces: ManaProduction, seen: frozenset[int]) -> frozenset[str]:

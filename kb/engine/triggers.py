@@ -25,7 +25,7 @@ def check_triggers(game: Game, event: Event) -> None:
             times = times_triggered(ability.trigger, ability.trigger.occurrences(source, event))
             if times and ability.intervening_if is not None and not check_intervening_if(ability, source):
                 continue
-            data = {"player": event.controller} if isinstance(event, TappedForMana) else {}
+            data = {"player": event.controller, "produced": list(event.mana)} if isinstance(event, TappedForMana) else {}
             for _ in range(times):
                 game.log(f"{source}'s ability triggers: {ability.text}")
                 if resolves_at_once(ability):

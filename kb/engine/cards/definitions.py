@@ -57,6 +57,8 @@ class ManaProduction:
     opponents_lands_could_produce: bool = False
     # "any type that a land you control could produce" (Reflecting Pool; rule 106.7): colorless included
     your_lands_could_produce: bool = False
+    # "Choose a color of a permanent you control. Add one mana of that color." (Meteor Crater; rule 106.5)
+    color_of_your_permanents: bool = False
 
 
 @dataclass(frozen=True)
@@ -243,6 +245,15 @@ def at_the_beginning_of_your_upkeep() -> Trigger:
         return int(isinstance(event, StepBegan) and event.step == "upkeep" and event.active == source.controller.index)
 
     return Trigger("at the beginning of your upkeep", count)
+
+
+def whenever_a_player_taps_a_land_for_mana() -> Trigger:
+    """Heartbeat of Spring's: 'Whenever a player taps a land for mana' (any player's land)."""
+
+    def count(source: Card, event: Event) -> int:
+        return int(isinstance(event, TappedForMana) and source.game.card(event.card_id).definition.has_type("land"))
+
+    return Trigger("whenever a player taps a land for mana", count)
 
 
 def whenever_enchanted_tapped_for_mana() -> Trigger:

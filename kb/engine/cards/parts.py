@@ -29,6 +29,7 @@ from kb.engine.cards.definitions import (
     when_self_cast,
     when_self_enters,
     when_self_leaves,
+    whenever_a_player_taps_a_land_for_mana,
     whenever_cards_exiled_from_your_library_or_graveyard,
     whenever_enchanted_tapped_for_mana,
     whenever_put_into_graveyard_from_battlefield,
@@ -198,6 +199,7 @@ MANA_KINDS = {
     "any color": ManaProduction(any_color=True),
     "any type a land you control could produce": ManaProduction(your_lands_could_produce=True),
     "any color a land an opponent controls could produce": ManaProduction(opponents_lands_could_produce=True),
+    "one mana of a color of a permanent you control": ManaProduction(color_of_your_permanents=True),
 }
 
 
@@ -272,6 +274,8 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
         return whenever_self_tapped_for_mana(), frozenset({Zone.BATTLEFIELD})
     if when == "enchanted permanent tapped for mana":
         return whenever_enchanted_tapped_for_mana(), frozenset({Zone.BATTLEFIELD})
+    if when == "a player taps a land for mana":
+        return whenever_a_player_taps_a_land_for_mana(), frozenset({Zone.BATTLEFIELD})
     if when == "cast":
         return when_self_cast(), frozenset({Zone.STACK})
     if when == "attacks":
@@ -301,6 +305,7 @@ TRIGGERS = (
     "put into a graveyard from the battlefield",
     "tapped for mana",
     "enchanted permanent tapped for mana",
+    "a player taps a land for mana",
     "cast",
     "attacks",
     "upkeep",
@@ -336,7 +341,7 @@ def _triggered(settings: dict[str, Any], draft: Draft) -> None:
     target_ = _target(settings)
     effect_value = settings["effect"]
     adds_mana = any(
-        (isinstance(step, Mapping) and "add mana" in step)
+        (isinstance(step, Mapping) and "add mana" in step) or step == "add one mana of a type it produced"
         for step in (effect_value if isinstance(effect_value, list) else [effect_value])
     )
     key = settings["key"] or f"trigger-{len(draft.triggered) + 1}"
@@ -350,7 +355,7 @@ def _triggered(settings: dict[str, Any], draft: Draft) -> None:
             optional=bool(settings["optional"]),
             intervening_if=None if settings["if"] is None else _at("if", lambda: _condition(str(settings["if"]))),
             zones=zones,
-            mana_ability="tapped for mana" in when and adds_mana and target_ is None,  # rule 605.1b
+            mana_ability="for mana" in when and adds_mana and target_ is None,  # rule 605.1b
         )
     )
 

@@ -104,6 +104,24 @@ def _add_mana(value: Any) -> Effect:
     return lambda ctx: ctx.add_mana(symbols)
 
 
+@verb("add one mana of a type it produced")
+def _add_mana_produced(value: Any) -> Effect:
+    """Heartbeat of Spring's 'that player adds one mana of any type that land produced'; a land that produced
+    several types would need a choice the engine doesn't take yet."""
+    _settings(value, {}, "add one mana of a type it produced")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.errors import EngineError
+
+        produced = sorted(set(ctx.item.data.get("produced", ())))
+        if len(produced) > 1:
+            raise EngineError(f"{ctx.source}: choosing among the types {produced} a land produced is not modeled")
+        if produced:
+            ctx.add_mana("{" + produced[0] + "}")
+
+    return effect
+
+
 @verb("counters")
 def _counters(value: Any) -> Effect:
     """N +1/+1 counters (or {count: X, kind: tower}) on each target, or on the source when it has no target."""
