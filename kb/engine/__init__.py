@@ -16,6 +16,7 @@ from kb.engine import (
     casting,
     colors,
     costs,
+    effect_choices,
     hybrid,
     keywords,
     land_plays,

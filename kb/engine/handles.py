@@ -91,6 +91,11 @@ class Player:
         key = None if trigger_of is None else trigger_of.card_id
         self.state.intended_targets[key] = [target_key(t) for t in targets]
 
+    def will_choose(self, option: str, *cards: Card) -> None:
+        """Choose, ahead of time, the option this player takes when an effect offers one as it resolves (rule
+        608.2d), e.g. will_choose('sacrifice', bears) or will_choose("don't")."""
+        self.state.option = (option, [c.card_id for c in cards])
+
     def will_discard(self, *cards: Card) -> None:
         """Choose, ahead of time, the cards this player discards to the next effect that makes them discard."""
         self.state.discards = [c.card_id for c in cards]

@@ -85,6 +85,8 @@ class PlayerState:
     # Targets stated ahead for triggered abilities, keyed by the source's card id (None: the next one to need targets).
     intended_targets: dict[int | None, list[tuple[str, int]]] = field(default_factory=dict)
     cast_hit: bool | None = None  # stated ahead: cast the card a cascade or discover finds (True) or not (False)
+    # stated ahead: the option this player takes in the next effect that offers one, with the objects it names
+    option: tuple[str, list[int]] | None = None
     discards: list[int] | None = None  # stated ahead: the cards (ids) this player discards to the next discard effect
     # land-play effects of one turn: (turn, "additional") for "you may play an additional land this turn",
     # (turn, "can't") for "you can't play lands this turn" (see kb.engine.land_plays)

@@ -318,6 +318,21 @@ def _cant_play_lands(value: Any) -> Effect:
     return lambda ctx: add_land_play_effect(ctx.game, who(ctx), CANT)
 
 
+@verb("may sacrifice or lose life")
+def _sacrifice_or_lose_life(value: Any) -> Effect:
+    """'You may sacrifice a creature. If you don't, you lose 4 life.': {sacrifice: creature, life: 4}."""
+    settings = _settings(value, {"sacrifice": "creature", "life": 1}, "may sacrifice or lose life")
+    phrase = f"{settings['sacrifice']} you control"
+    quality, life = selector(phrase), int(settings["life"])
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.effect_choices import sacrifice_or_lose_life
+
+        sacrifice_or_lose_life(ctx, quality, f"a {settings['sacrifice']}", life)
+
+    return effect
+
+
 @verb("gain control of target")
 def _gain_control(value: Any) -> Effect:
     """'Gain control of target creature until end of turn' (a layer 2 effect, rule 613.1b)."""
