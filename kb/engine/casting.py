@@ -21,6 +21,8 @@ from kb.engine.costs import (
 from kb.engine.errors import IllegalAction
 from kb.engine.events import SpellCast
 from kb.engine.hybrid import pay_life, settle
+from kb.engine.kicker import announce_kicker, kicker_costs
+from kb.engine.modes import announce_modes, modes_target
 from kb.engine.land_plays import check_no_cant_play_lands, land_plays_this_turn
 from kb.engine.keywords import discard_card, pay_with_delve
 from kb.engine.priority import priority_after_action, require_priority
@@ -49,6 +51,8 @@ class Proposal:
     discard: list[Card] = field(default_factory=list)
     delve: list[Card] = field(default_factory=list)
     hybrid: list[str] | None = None  # how hybrid and Phyrexian symbols will be paid, one per symbol (rule 601.2b)
+    kicker: bool | list[str] = False  # the kicker costs it will pay: True for its only one, or the costs as printed
+    modes: list[int] | None = None  # the modes chosen (1 for the first printed), for a modal spell
     free: bool = False  # "without paying its mana cost"
     during_resolution: bool = False  # cast by an effect as it resolves (rule 608.2g)
 
@@ -122,6 +126,7 @@ def total_cost(game: Game, proposal: Proposal) -> list[tuple[str, Cost]]:
     additional = additional_cost_of(definition)
     if additional is not None:
         costs.append(("additional cost", additional))
+    costs.extend(("additional cost", kicker) for kicker in kicker_costs(proposal.card))
     return costs
 
 
@@ -152,11 +157,12 @@ def casting(game: Game, proposal: Proposal, targets: Sequence[Any] | None = None
     x = announce_x(proposal.x, _has_x(card), _pays_x(game, proposal), card, "mana cost")  # 601.2b (rule 107.3a)
     card.state.x = x
     card.state.was_cast = True
-    item = StackItem(item_id=state.new_id(), controller=player.index, card_id=card.card_id, x=x)
+    card.state.kicked = announce_kicker(card, proposal.kicker)  # 601.2b
+    modes = announce_modes(card, proposal.modes, bool(card.state.kicked))  # 601.2b (and 601.4)
+    item = StackItem(item_id=state.new_id(), controller=player.index, card_id=card.card_id, x=x, data={"modes": modes})
     state.stack.append(item)
-    item.targets = (
-        choose_targets(game, player, card, card.definition.spell_target, kind="spell", chosen=list(targets or [])) or ()
-    )
+    wanted = modes_target(card, modes) if modes else card.definition.spell_target
+    item.targets = choose_targets(game, player, card, wanted, kind="spell", chosen=list(targets or [])) or ()
     check_proposal(game, proposal)  # 601.2e
     costs = total_cost(game, proposal)  # 601.2f
     settle(_mana_of(costs), proposal.hybrid, card)  # the hybrid payments announced (601.2b) fit the cost

@@ -165,11 +165,14 @@ class Game:
         discard: Sequence[Card] = (),
         delve: Sequence[Card] = (),
         hybrid: Sequence[str] | None = None,
+        kicker: bool | Sequence[str] = False,
+        modes: Sequence[int] | None = None,
     ) -> Iterator[Card]:
         """Cast `card` step by step: inside the block the spell is on the stack, its legality has been
         checked and its total cost determined; mana abilities may be activated (rule 601.2g). Leaving the
         block pays the costs (601.2h) and the spell becomes cast (601.2i). `hybrid`: how each hybrid or
-        Phyrexian symbol of the cost will be paid, in order: a color ('G'), '2' or 'life' (rule 601.2b)."""
+        Phyrexian symbol of the cost will be paid, in order: a color ('G'), '2' or 'life' (rule 601.2b). `kicker`:
+        True, or the kicker costs paid as printed ('{2}{B}'); `modes`: the modes chosen, 1 for the first printed."""
         player = by or card.owner
         proposal = casting_rules.Proposal(
             player,
@@ -182,6 +185,8 @@ class Game:
             discard=list(discard),
             delve=list(delve),
             hybrid=None if hybrid is None else list(hybrid),
+            kicker=kicker if isinstance(kicker, bool) else list(kicker),
+            modes=None if modes is None else list(modes),
         )
         with self.transaction(), casting_rules.casting(self, proposal, targets) as spell:
             yield spell

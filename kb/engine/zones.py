@@ -91,6 +91,7 @@ def _move_one(
     if to is not Zone.BATTLEFIELD:
         state.spell_x = None
         state.was_cast = False
+        state.kicked = ()
     if to is Zone.BATTLEFIELD:
         enters_with_counters(game, card)
     if to is Zone.LIBRARY:

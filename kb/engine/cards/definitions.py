@@ -100,6 +100,15 @@ class Target:
 
 
 @dataclass(frozen=True)
+class Mode:
+    """One option of a modal spell (rule 700.2): what it does, and the targets it needs if chosen (700.2c)."""
+
+    text: str
+    effect: Effect
+    target: Target | None = None
+
+
+@dataclass(frozen=True)
 class TriggeredAbility:
     key: str
     text: str
@@ -151,6 +160,9 @@ class CardDef:
     spell_target: Target | None = None
     additional_cost: Cost | None = None  # rule 118.8
     alternative_cost: Cost | None = None  # its own "rather than pay this spell's mana cost" (rule 118.9)
+    kicker: tuple[str, ...] = ()  # its kicker costs, in printed order: "Kicker {W} and/or {2}{B}" (rule 702.33)
+    modes: tuple[Mode, ...] = ()  # a modal spell's options (rule 700.2); it chooses one …
+    modes_if_kicked: bool = False  # … or any number if it was kicked ("If this spell was kicked, choose any number")
     mana_replacement: Callable[[Card, Card, tuple[str, ...]], tuple[str, ...]] | None = None  # rule 106.12b
     enters_with_x_counters: bool = False  # "enters with X +1/+1 counters" (rules 107.3m, 614.1c)
     enters_tapped: bool = False

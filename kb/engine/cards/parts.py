@@ -20,6 +20,7 @@ from kb.engine.cards.definitions import (
     ActivatedAbility,
     CardDef,
     ManaProduction,
+    Mode,
     StaticAbility,
     Target,
     Trigger,
@@ -322,6 +323,15 @@ def _condition(phrase: str) -> Callable[[Any], bool]:
     words = phrase.split()
     if phrase == "you cast it":
         return lambda source: bool(source.state.was_cast)
+    if phrase == "it was kicked":
+        from kb.engine.kicker import was_kicked
+
+        return lambda source: was_kicked(source)
+    if phrase.startswith("it was kicked with its ") and phrase.endswith(" kicker"):
+        from kb.engine.kicker import was_kicked
+
+        cost = phrase.removeprefix("it was kicked with its ").removesuffix(" kicker")
+        return lambda source: cost in source.definition.kicker and was_kicked(source, source.definition.kicker.index(cost))
     if len(words) == 7 and words[:2] == ["this", "has"] and words[3:5] == ["or", "more"] and words[6] == "counters":
         least, kind = number(words[2]), words[5]
         return lambda source: source.state.counters.get(kind, 0) >= least
@@ -329,7 +339,8 @@ def _condition(phrase: str) -> Callable[[Any], bool]:
         least = number(words[2])
         return lambda source: source.controller.life >= least
     raise DefinitionError(
-        f"unknown condition {phrase!r} (known: 'this has N or more KIND counters', 'you have N or more life', 'you cast it')"
+        f"unknown condition {phrase!r} (known: 'this has N or more KIND counters', 'you have N or more life', 'you cast it', "
+        "'it was kicked', 'it was kicked with its {W} kicker')"
     )
 
 
@@ -430,6 +441,36 @@ def _grant_alternative_cost(settings: dict[str, Any], draft: Draft) -> None:
 def _additional_cost(settings: dict[str, Any], draft: Draft) -> None:
     """'As an additional cost to cast this spell, sacrifice a creature.' (rule 118.8)"""
     draft.set_once("additional_cost", _at("cost", lambda: parse_cost(settings["cost"])), "additional cost")
+
+
+@part("kicker", costs=REQUIRED)
+def _kicker(settings: dict[str, Any], draft: Draft) -> None:
+    """'Kicker {2}{G}' or 'Kicker {W} and/or {2}{B}' ([{W}, "{2}{B}"]): optional additional costs (rule 702.33)."""
+    written = settings["costs"] if isinstance(settings["costs"], list) else [settings["costs"]]
+    for cost in written:
+        if parse_cost(str(cost)).mana != str(cost):
+            raise DefinitionError(f"a kicker cost is mana symbols, not {cost!r}", ("costs",))
+    draft.set_once("kicker", tuple(str(c) for c in written), "kicker")
+
+
+@part("modes", options=REQUIRED, choose="one", kicked=None)
+def _modes(settings: dict[str, Any], draft: Draft) -> None:
+    """'Choose one. If this spell was kicked, choose any number instead.': {kicked: any number, options: [{target:
+    creature, effect: {counters: 2}}, …]}; each option is an effect with the targets it needs (rule 700.2)."""
+    if settings["choose"] != "one" or settings["kicked"] not in (None, "any number"):
+        raise DefinitionError("modes: the engine knows 'choose one', and 'kicked: any number'")
+    options = settings["options"]
+    if not isinstance(options, list) or len(options) < 2:
+        raise DefinitionError("a modal spell has two or more options", ("options",))
+    modes = []
+    for index, option in enumerate(options):
+        if not isinstance(option, Mapping) or "effect" not in option or set(option) - {"effect", "target", "targets"}:
+            raise DefinitionError("each option is {effect: …} with an optional target", ("options", index))
+        settings_ = {"target": option.get("target"), "targets": option.get("targets", 1)}
+        effect = _at("options", lambda option=option: effect_of(option["effect"]))
+        modes.append(Mode(f"mode {index + 1}", effect, _at("options", lambda s=settings_: _target(s))))
+    draft.set_once("modes", tuple(modes), "modes")
+    draft.options["modes_if_kicked"] = settings["kicked"] == "any number"
 
 
 @part("cast from exile", cards=REQUIRED)

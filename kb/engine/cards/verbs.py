@@ -83,8 +83,27 @@ def _draw(value: Any) -> Effect:
 
 @verb("gain life")
 def _gain_life(value: Any) -> Effect:
-    how_much = amount(value)
-    return lambda ctx: ctx.gain_life(ctx.controller, how_much(ctx))
+    """N life for you, or {amount: N, who: target player}."""
+    settings = _settings(value if isinstance(value, Mapping) else {"amount": value}, {"amount": 1, "who": "you"}, "gain life")
+    how_much, who = amount(settings["amount"]), _player_of(settings["who"], "gain life")
+    return lambda ctx: ctx.gain_life(who(ctx), how_much(ctx))
+
+
+@verb("fight")
+def _fight(value: Any) -> Effect:
+    """'Target creature you control fights target creature you don't control': each deals damage equal to its
+    power to the other; if either target is gone, neither deals damage."""
+    _settings(value, {}, "fight")
+
+    def effect(ctx: EffectContext) -> None:
+        cards = _cards(ctx)
+        if len(cards) == 2 == len(ctx.item.targets):
+            first, second = cards
+            first_power, second_power = max(first.power or 0, 0), max(second.power or 0, 0)
+            ctx.damage(second, first_power)
+            ctx.damage(first, second_power)
+
+    return effect
 
 
 @verb("lose life")

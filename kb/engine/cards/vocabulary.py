@@ -78,6 +78,15 @@ def amount(value: Any) -> Amount:
         from kb.engine.choices import result_not_negative
 
         return lambda ctx: result_not_negative(ctx.source.power or 0)
+    if text == "the greatest power among creatures they control":  # 'they': the target player
+        from kb.engine.choices import result_not_negative
+
+        def greatest(ctx: Any) -> int:
+            player = next((t for t in ctx.targets if _is_player(t)), ctx.controller)
+            powers = [c.power or 0 for c in player.battlefield if c.definition.has_type("creature")]
+            return result_not_negative(max(powers, default=0))
+
+        return greatest
     if text.startswith("the number of "):
         quality = selector(text.removeprefix("the number of "))
         return lambda ctx: sum(1 for c in ctx.game.state.cards if quality(ctx.source, ctx.game.card(c)))
@@ -162,6 +171,7 @@ def _controller_is_opponent(source: Any, candidate: Any) -> bool:
 _ZONE_PHRASES: dict[str, tuple[Zone, Quality | None]] = {
     " you control": (Zone.BATTLEFIELD, _controller_is_source_controller),
     " an opponent controls": (Zone.BATTLEFIELD, _controller_is_opponent),
+    " you don't control": (Zone.BATTLEFIELD, _controller_is_opponent),
     " in your graveyard": (Zone.GRAVEYARD, lambda s, c: c.owner == s.controller),
     " in a graveyard": (Zone.GRAVEYARD, None),
 }
