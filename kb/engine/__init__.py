@@ -26,6 +26,7 @@ from kb.engine import (
     partial_effects,
     priority,
     replacement,
+    resolution_costs,
     stack,
     triggers,
     turn,

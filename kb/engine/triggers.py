@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kb.engine.cards.definitions import Trigger, TriggeredAbility
-from kb.engine.events import Event, TappedForMana, ZoneChange
+from kb.engine.events import Event, SpellCast, TappedForMana, ZoneChange
 from kb.engine.rules_registry import implements
 from kb.engine.state import PendingTrigger, StackItem, Zone
 from kb.engine.targets import choose_targets
@@ -25,7 +25,7 @@ def check_triggers(game: Game, event: Event) -> None:
             times = times_triggered(ability.trigger, ability.trigger.occurrences(source, event))
             if times and ability.intervening_if is not None and not check_intervening_if(ability, source):
                 continue
-            data = {"player": event.controller, "produced": list(event.mana)} if isinstance(event, TappedForMana) else {}
+            data = _what_it_saw(event)
             for _ in range(times):
                 game.log(f"{source}'s ability triggers: {ability.text}")
                 if resolves_at_once(ability):
@@ -34,6 +34,15 @@ def check_triggers(game: Game, event: Event) -> None:
                 game.state.pending_triggers.append(
                     PendingTrigger(source.card_id, source.object_id, source.controller.index, ability.key, data)
                 )
+
+
+def _what_it_saw(event: Event) -> dict[str, Any]:
+    """What a triggered ability remembers of its trigger event: who tapped and what was made, or who cast."""
+    if isinstance(event, TappedForMana):
+        return {"player": event.controller, "produced": list(event.mana)}
+    if isinstance(event, SpellCast):
+        return {"that player": event.controller}
+    return {}
 
 
 def _where_it_is_now(source: Card, trigger: Trigger, event: Event) -> Zone:

@@ -212,6 +212,15 @@ def whenever_you_cast(quality: Callable[[CardDef], bool], describe: str) -> Trig
     return Trigger(f"whenever you cast a {describe} spell", count)
 
 
+def whenever_a_player_casts_a_spell() -> Trigger:
+    """Standstill's: 'When a player casts a spell' (any player, any spell)."""
+
+    def count(source: Card, event: Event) -> int:
+        return int(isinstance(event, SpellCast))
+
+    return Trigger("whenever a player casts a spell", count)
+
+
 def whenever_self_tapped_for_mana() -> Trigger:
     def count(source: Card, event: Event) -> int:
         return int(isinstance(event, TappedForMana) and event.card_id == source.card_id)

@@ -30,6 +30,7 @@ from kb.engine.cards.definitions import (
     when_self_cast,
     when_self_enters,
     when_self_leaves,
+    whenever_a_player_casts_a_spell,
     whenever_a_player_taps_a_land_for_mana,
     whenever_cards_exiled_from_your_library_or_graveyard,
     whenever_enchanted_tapped_for_mana,
@@ -275,6 +276,8 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
         return whenever_self_tapped_for_mana(), frozenset({Zone.BATTLEFIELD})
     if when == "enchanted permanent tapped for mana":
         return whenever_enchanted_tapped_for_mana(), frozenset({Zone.BATTLEFIELD})
+    if when == "a player casts a spell":
+        return whenever_a_player_casts_a_spell(), frozenset({Zone.BATTLEFIELD})
     if when == "a player taps a land for mana":
         return whenever_a_player_taps_a_land_for_mana(), frozenset({Zone.BATTLEFIELD})
     if when == "cast":
@@ -307,6 +310,7 @@ TRIGGERS = (
     "tapped for mana",
     "enchanted permanent tapped for mana",
     "a player taps a land for mana",
+    "a player casts a spell",
     "cast",
     "attacks",
     "upkeep",

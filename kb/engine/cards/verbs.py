@@ -352,6 +352,32 @@ def _sacrifice_or_lose_life(value: Any) -> Effect:
     return effect
 
 
+@verb("opponents of that player draw")
+def _opponents_of_that_player_draw(value: Any) -> Effect:
+    """'Each of that player's opponents draws three cards' ('that player': who cast the spell it triggered on)."""
+    how_many = amount(value)
+
+    def effect(ctx: EffectContext) -> None:
+        that_player = ctx.game.players[ctx.item.data["that player"]]
+        for opponent in that_player.opponents:
+            ctx.draw(how_many(ctx), opponent)
+
+    return effect
+
+
+@verb("sacrifice this, if you do")
+def _sacrifice_this_if_you_do(value: Any) -> Effect:
+    """'Sacrifice this enchantment. If you do, [effect]': the sacrifice is a cost paid as it resolves (rule 118.12)."""
+    then = effect_of(value)
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.resolution_costs import sacrifice_source_if_you_do
+
+        sacrifice_source_if_you_do(ctx, then)
+
+    return effect
+
+
 @verb("gain control of target")
 def _gain_control(value: Any) -> Effect:
     """'Gain control of target creature until end of turn' (a layer 2 effect, rule 613.1b)."""
