@@ -16,6 +16,7 @@ from kb.engine import (
     casting,
     colors,
     costs,
+    delayed,
     effect_choices,
     hybrid,
     keywords,

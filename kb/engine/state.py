@@ -153,6 +153,22 @@ class PendingTrigger:
 
 
 @dataclass
+class DelayedTrigger:
+    """A delayed triggered ability (rule 603.7a), created by a resolving spell or ability: 'When this creature
+    leaves the battlefield this turn, …'. It waits for one object, triggers once, and ends with its turn."""
+
+    key: str
+    text: str
+    controller: int
+    source_card: int
+    source_object: int
+    watched_object: int  # the object whose leaving the battlefield it waits for (rule 400.7: that object only)
+    effect: Any  # a function of the resolving ability (kb.engine.effects.EffectContext); definitions never change
+    turn: int  # the turn it was created: "this turn"
+    fired: bool = False
+
+
+@dataclass
 class GameState:
     players: list[PlayerState]
     cards: dict[int, CardState] = field(default_factory=dict)
@@ -169,6 +185,8 @@ class GameState:
     links: dict[int, list[int]] = field(default_factory=dict)  # source object id -> object ids exiled with it
     play_permissions: list[PlayPermission] = field(default_factory=list)
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
+    delayed_triggers: list[DelayedTrigger] = field(default_factory=list)
+    left_battlefield: list[int] = field(default_factory=list)  # object ids that left the battlefield, in order
     effects: list[ContinuousEffect] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     rng: random.Random = field(default_factory=lambda: random.Random(0))

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 @implements("603.2", "an ability triggers whenever a game event matches its trigger event")
 def check_triggers(game: Game, event: Event) -> None:
+    from kb.engine.delayed import check_delayed_triggers
+
+    check_delayed_triggers(game, event)
     for card_state in list(game.state.cards.values()):
         source = game.card(card_state.card_id)
         for ability in source.definition.triggered:
@@ -119,6 +122,11 @@ def check_intervening_if(ability: TriggeredAbility, source: Card) -> bool:
 
 
 def triggered_ability(source: Card, key: str) -> TriggeredAbility:
+    """One of `source`'s triggered abilities, or a delayed one it created (kb.engine.delayed)."""
+    from kb.engine.delayed import PREFIX, delayed_ability
+
+    if key.startswith(PREFIX):
+        return delayed_ability(source.game, key)
     return next(a for a in source.definition.triggered if a.key == key)
 
 

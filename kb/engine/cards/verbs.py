@@ -378,6 +378,20 @@ def _sacrifice_this_if_you_do(value: Any) -> Effect:
     return effect
 
 
+@verb("when this leaves the battlefield this turn")
+def _delayed_leaves(value: Any) -> Effect:
+    """Creates the delayed triggered ability 'When this creature leaves the battlefield this turn, [effect]'
+    (rule 603.7a); its value is that effect."""
+    then = effect_of(value)
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.delayed import when_source_leaves_this_turn
+
+        when_source_leaves_this_turn(ctx, "When this creature leaves the battlefield this turn, …", then)
+
+    return effect
+
+
 @verb("gain control of target")
 def _gain_control(value: Any) -> Effect:
     """'Gain control of target creature until end of turn' (a layer 2 effect, rule 613.1b)."""
