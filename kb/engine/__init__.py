@@ -29,6 +29,7 @@ from kb.engine import (
     replacement,
     resolution_costs,
     stack,
+    tapping,
     triggers,
     turn,
     zones,

@@ -14,6 +14,7 @@ from kb.engine.errors import EngineError, IllegalAction
 from kb.engine.mana_symbols import COLORS, MANA_TYPES, ORDER
 from kb.engine.rules_registry import implements
 from kb.engine.state import Zone
+from kb.engine.tapping import become_tapped
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -130,7 +131,7 @@ def _no_tap_symbol(game: Game, permanent: Card) -> None:
 def pay_tap_symbol(game: Game, permanent: Card) -> None:
     if permanent.tapped:
         raise IllegalAction("already-tapped", "107.5", f"{permanent} is already tapped and can't be tapped to pay {{T}}")
-    permanent.state.tapped = True
+    become_tapped(game, permanent)
 
 
 @implements("107.6", "{Q} in a cost: untap this permanent; an untapped permanent can't pay it")
@@ -173,7 +174,7 @@ def pay_tap_untapped(game: Game, player: Player, cost: Cost, chosen: list[Card])
             raise IllegalAction(
                 "already-tapped", "701.26a", f"{permanent} is already tapped: only untapped permanents can be tapped"
             )
-        permanent.state.tapped = True
+        become_tapped(game, permanent)
     return fitting
 
 

@@ -47,6 +47,13 @@ class TappedForMana:
 
 
 @dataclass(frozen=True)
+class BecameTapped:
+    """A permanent on the battlefield changed from untapped to tapped (rule 603.2f)."""
+
+    card_id: int
+
+
+@dataclass(frozen=True)
 class StepBegan:
     """A step of the turn began (rule 500): 'at the beginning of your upkeep' triggers see it."""
 
@@ -54,4 +61,4 @@ class StepBegan:
     active: int
 
 
-Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana | StepBegan
+Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana | BecameTapped | StepBegan

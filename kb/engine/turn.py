@@ -10,6 +10,7 @@ from kb.engine.errors import EngineError, IllegalAction
 from kb.engine.events import AttackersDeclared, StepBegan
 from kb.engine.rules_registry import implements
 from kb.engine.state import TURN_ORDER, Step, Zone
+from kb.engine.tapping import become_tapped
 from kb.engine.triggers import put_triggers_on_stack
 from kb.engine.zones import draw
 
@@ -107,7 +108,8 @@ def declare_attackers(game: Game, creatures: list[Card]) -> None:
     for creature in creatures:
         check_attacker(game, creature)
     for creature in creatures:
-        creature.state.tapped = taps_to_attack(game, creature)  # rule 508.1f
+        if taps_to_attack(game, creature):  # rule 508.1f
+            become_tapped(game, creature)
         creature.state.attacking = True
     game.log(f"{game.players[state.active]} attacks with {', '.join(map(str, creatures))}")
     game.emit(AttackersDeclared(tuple(c.card_id for c in creatures)))  # rule 508.1m

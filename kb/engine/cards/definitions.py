@@ -212,6 +212,17 @@ def whenever_you_cast(quality: Callable[[CardDef], bool], describe: str) -> Trig
     return Trigger(f"whenever you cast a {describe} spell", count)
 
 
+def whenever_becomes_tapped(quality: Callable[[CardDef], bool], describe: str) -> Trigger:
+    """'Whenever a land becomes tapped' (rule 603.2f: not when it enters tapped)."""
+
+    def count(source: Card, event: Event) -> int:
+        from kb.engine.tapping import times_became_tapped
+
+        return times_became_tapped(source.game, event, quality)
+
+    return Trigger(describe, count)
+
+
 def whenever_a_player_casts_a_spell() -> Trigger:
     """Standstill's: 'When a player casts a spell' (any player, any spell)."""
 

@@ -31,6 +31,7 @@ from kb.engine.cards.definitions import (
     when_self_enters,
     when_self_leaves,
     whenever_a_player_casts_a_spell,
+    whenever_becomes_tapped,
     whenever_a_player_taps_a_land_for_mana,
     whenever_cards_exiled_from_your_library_or_graveyard,
     whenever_enchanted_tapped_for_mana,
@@ -276,6 +277,10 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
         return whenever_self_tapped_for_mana(), frozenset({Zone.BATTLEFIELD})
     if when == "enchanted permanent tapped for mana":
         return whenever_enchanted_tapped_for_mana(), frozenset({Zone.BATTLEFIELD})
+    becomes = _BECOMES_TAPPED.match(when)
+    if becomes is not None:  # 'a land becomes tapped', 'a permanent becomes tapped'
+        quality = _at("when", lambda: card_quality(becomes["what"]))
+        return whenever_becomes_tapped(quality, f"whenever {when}"), frozenset({Zone.BATTLEFIELD})
     if when == "a player casts a spell":
         return whenever_a_player_casts_a_spell(), frozenset({Zone.BATTLEFIELD})
     if when == "a player taps a land for mana":
@@ -300,6 +305,7 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
     raise DefinitionError(f"unknown trigger {when!r} (known: {', '.join(TRIGGERS)})", ("when",))
 
 
+_BECOMES_TAPPED = re.compile(r"^an? (?P<what>.+?) becomes tapped$")
 _OTHER_LEAVES = re.compile(r"^an? (?P<what>.+?) (?P<how>dies|is put into a graveyard from the battlefield)$")
 
 TRIGGERS = (
@@ -311,6 +317,7 @@ TRIGGERS = (
     "enchanted permanent tapped for mana",
     "a player taps a land for mana",
     "a player casts a spell",
+    "a land becomes tapped",
     "cast",
     "attacks",
     "upkeep",
