@@ -21,10 +21,10 @@ from kb.engine.costs import (
 from kb.engine.errors import IllegalAction
 from kb.engine.events import SpellCast
 from kb.engine.hybrid import pay_life, settle
-from kb.engine.kicker import announce_kicker, kicker_costs
-from kb.engine.modes import announce_modes, modes_target
-from kb.engine.land_plays import check_no_cant_play_lands, land_plays_this_turn
 from kb.engine.keywords import discard_card, pay_with_delve
+from kb.engine.kicker import announce_kicker, kicker_costs
+from kb.engine.land_plays import check_no_cant_play_lands, land_plays_this_turn
+from kb.engine.modes import announce_modes, modes_target
 from kb.engine.priority import priority_after_action, require_priority
 from kb.engine.rules_registry import implements
 from kb.engine.state import StackItem, Zone

@@ -13,9 +13,7 @@ NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _SYMBOL = re.compile(r"\{([^}]+)\}")
 
 
-@implements(
-    "202.2", "an object is the color or colors of the mana symbols in its mana cost", when_ablated=lambda _d: frozenset()
-)
+@implements("202.2", "an object is the color or colors of the mana symbols in its mana cost", when_ablated=lambda _d: frozenset())
 def colors_of(definition: CardDef) -> frozenset[str]:
     """'W', 'B' … for each color among the symbols of the mana cost; a hybrid symbol is all its colors (202.2d)."""
     found: set[str] = set()

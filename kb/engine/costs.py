@@ -46,7 +46,9 @@ def _generic_only(cost: ManaCost, x: int) -> int:
     return cost.generic + cost.x_count * x
 
 
-@implements("202.3", "the mana value is the total amount of mana in the mana cost, regardless of color", when_ablated=_generic_only)
+@implements(
+    "202.3", "the mana value is the total amount of mana in the mana cost, regardless of color", when_ablated=_generic_only
+)
 def total_mana_value(cost: ManaCost, x: int = 0) -> int:
     from kb.engine.hybrid import mana_value_of
 

@@ -44,5 +44,7 @@ def sacrifice_or_lose_life(ctx: EffectContext, quality: Callable[[Any, Any], boo
         return
     fitting = [c for c in chosen if c.zone is Zone.BATTLEFIELD and c.controller == player and quality(ctx.source, c)]
     able = any(quality(ctx.source, ctx.game.card(c)) for c in ctx.game.state.cards if ctx.game.card(c).controller == player)
-    check_possible(player, f"sacrifice {description}", able and len(fitting) == 1 == len(chosen), f"name one of {description} they control")
+    check_possible(
+        player, f"sacrifice {description}", able and len(fitting) == 1 == len(chosen), f"name one of {description} they control"
+    )
     move_cards(ctx.game, fitting, Zone.GRAVEYARD)

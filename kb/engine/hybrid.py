@@ -66,7 +66,9 @@ def _first_half_only(symbol: str) -> frozenset[str]:
     return frozenset({halves(symbol)[0]})
 
 
-@implements("107.4e", "a hybrid symbol is paid with one of its two halves ({2/B}: {B} or two mana)", when_ablated=_first_half_only)
+@implements(
+    "107.4e", "a hybrid symbol is paid with one of its two halves ({2/B}: {B} or two mana)", when_ablated=_first_half_only
+)
 def hybrid_payments(symbol: str) -> frozenset[str]:
     return frozenset(halves(symbol))
 
@@ -100,7 +102,9 @@ def settle(cost: ManaCost, announced: Sequence[str] | None, spell: Card) -> tupl
         )
     if len(announced) != len(cost.hybrid):
         raise IllegalAction(
-            "hybrid-announcement", "601.2b", f"{spell}'s cost has {len(cost.hybrid)} such symbols ({written}), {len(announced)} announced"
+            "hybrid-announcement",
+            "601.2b",
+            f"{spell}'s cost has {len(cost.hybrid)} such symbols ({written}), {len(announced)} announced",
         )
     generic, colored, life = cost.generic, dict(cost.colored), 0
     for symbol, payment in zip(cost.hybrid, announced, strict=True):

@@ -35,9 +35,7 @@ def announce_kicker(spell: Card, announced: bool | Sequence[str]) -> tuple[int, 
     return tuple(sorted(chosen))
 
 
-@implements(
-    "702.33a", "kicker: its controller may pay an additional cost as they cast the spell", when_ablated=lambda _spell: []
-)
+@implements("702.33a", "kicker: its controller may pay an additional cost as they cast the spell", when_ablated=lambda _spell: [])
 def kicker_costs(spell: Card) -> list[Cost]:
     """The additional costs of the kicker costs announced for `spell` (paid with the rest: rules 601.2f–h)."""
     return [Cost(mana=spell.definition.kicker[i]) for i in spell.state.kicked]

@@ -34,7 +34,11 @@ def _allowing_effect_wins(game: Game, player: Player) -> None:
         raise IllegalAction("cant-play-lands", "101.2", f"an effect says {player} can't play lands this turn")
 
 
-@implements("101.2", "when one effect allows something and another says it can't happen, the 'can't' wins", when_ablated=_allowing_effect_wins)
+@implements(
+    "101.2",
+    "when one effect allows something and another says it can't happen, the 'can't' wins",
+    when_ablated=_allowing_effect_wins,
+)
 def check_no_cant_play_lands(game: Game, player: Player) -> None:
     if effects_this_turn(game, player, CANT):
         raise IllegalAction(

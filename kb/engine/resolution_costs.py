@@ -19,7 +19,9 @@ def _paid_or_not(paid: bool) -> bool:
     return True
 
 
-@implements("118.12", "'[do something]. If you do, [effect]': the effect happens only if that cost was paid", when_ablated=_paid_or_not)
+@implements(
+    "118.12", "'[do something]. If you do, [effect]': the effect happens only if that cost was paid", when_ablated=_paid_or_not
+)
 def if_you_do(paid: bool) -> bool:
     return paid
 

@@ -264,9 +264,7 @@ def whenever_put_into_graveyard_from_battlefield(quality: Callable[[CardDef], bo
         return sum(
             1
             for m in event.moves
-            if m.from_zone is Zone.BATTLEFIELD
-            and m.to_zone is Zone.GRAVEYARD
-            and quality(source.game.card(m.card_id).definition)
+            if m.from_zone is Zone.BATTLEFIELD and m.to_zone is Zone.GRAVEYARD and quality(source.game.card(m.card_id).definition)
         )
 
     return Trigger(describe, count, looks_back=True)
