@@ -1,0 +1,79 @@
+"""Delayed triggered abilities, 'becomes tapped' events, and 'sacrifice this. If you do'."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.engine import Game
+from kb.engine.cards.parts import Facts, compose
+
+SCOUT = compose(
+    Facts("Scout", "{W}", "Creature — Scout", power="1", toughness="1"),
+    [("activated", {"cost": "{1}", "effect": {"when this leaves the battlefield this turn": {"gain life": 2}}})],
+)
+WATCHER = compose(
+    Facts("Watcher", "{W}", "Enchantment"), [("triggered", {"when": "a creature becomes tapped", "effect": {"gain life": 1}})]
+)
+TRADE = compose(
+    Facts("Trade", "{U}", "Enchantment"),
+    [
+        (
+            "triggered",
+            {"when": "a player casts a spell", "effect": {"sacrifice this, if you do": {"opponents of that player draw": 1}}},
+        )
+    ],
+)
+
+
+@pytest.fixture
+def g() -> Game:
+    return Game(cards=[SCOUT, WATCHER, TRADE])
+
+
+def test_a_delayed_ability_triggers_once_and_ends_with_its_turn(g: Game) -> None:
+    alice, bob = g.players
+    scout = g.battlefield_add("Scout", alice)
+    g.add_mana(alice, "{C}")
+    g.activate(scout)
+    g.resolve()
+    g.next_turn()  # "this turn" is over: the Scout leaving now triggers nothing
+    unsummon = g.hand_add("Unsummon", bob)
+    g.add_mana(bob, "{U}")
+    g.cast(unsummon, targets=[scout])
+    g.resolve()
+    assert (scout.zone, g.stack, alice.life) == ("hand", [], 20)
+
+
+def test_two_delayed_abilities_from_two_activations_each_trigger(g: Game) -> None:
+    alice, bob = g.players
+    scout = g.battlefield_add("Scout", alice)
+    g.add_mana(alice, "{C}{C}")
+    g.activate(scout)
+    g.activate(scout)
+    g.resolve_stack()
+    g.add_mana(bob, "{U}")
+    g.pass_priority()
+    g.cast(g.hand_add("Unsummon", bob), by=bob, targets=[scout])
+    g.resolve()
+    assert g.stack == ["ability of Scout", "ability of Scout"]
+    g.resolve_stack()
+    assert alice.life == 24
+
+
+def test_attacking_taps_and_reports_it_but_vigilance_does_not(g: Game) -> None:
+    alice = g.players[0]
+    g.battlefield_add("Watcher", alice)
+    bears = g.battlefield_add("Grizzly Bears", alice, summoning_sick=False)
+    g.attack(bears)
+    assert g.stack == ["ability of Watcher"]
+
+
+def test_sacrifice_this_if_you_do_when_it_is_still_there(g: Game) -> None:
+    alice, bob = g.players
+    trade = g.battlefield_add("Trade", bob)
+    g.library_add("Island", bob)
+    bolt = g.hand_add("Lightning Bolt", alice)
+    g.add_mana(alice, "{R}")
+    g.cast(bolt, targets=[bob])
+    g.resolve()
+    assert (trade.zone, len(bob.hand)) == ("graveyard", 1)
