@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kb.engine.cards.definitions import Effect, Trigger, TriggeredAbility
 from kb.engine.events import Event, ZoneChange
@@ -65,15 +65,16 @@ def check_delayed_triggers(game: Game, event: Event) -> None:
                 _trigger(game, delayed)
 
 
-def _trigger(game: Game, delayed: DelayedTrigger) -> None:
+def _trigger(game: Game, delayed: DelayedTrigger, data: dict[str, Any] | None = None) -> None:
     delayed.fired = True  # a delayed triggered ability triggers only once
     game.log(f"a delayed triggered ability triggers: {delayed.text}")
     game.state.pending_triggers.append(
-        PendingTrigger(delayed.source_card, delayed.source_object, delayed.controller, delayed.key)
+        PendingTrigger(delayed.source_card, delayed.source_object, delayed.controller, delayed.key, dict(data or {}))
     )
 
 
 def delayed_ability(game: Game, key: str) -> TriggeredAbility:
     """The delayed ability called `key`, as a triggered ability the stack can hold and resolve."""
     delayed = next(d for d in game.state.delayed_triggers if d.key == key)
-    return TriggeredAbility(key, delayed.text, Trigger(delayed.text, lambda _source, _event: 0), delayed.effect)
+    never = Trigger(delayed.text, lambda _source, _event: 0)  # it has already triggered: nothing else triggers it
+    return TriggeredAbility(key, delayed.text, never, delayed.effect, target=delayed.target)

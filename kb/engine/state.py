@@ -166,6 +166,7 @@ class DelayedTrigger:
     effect: Any  # a function of the resolving ability (kb.engine.effects.EffectContext); definitions never change
     turn: int  # the turn it was created: "this turn"
     fired: bool = False
+    target: Any = None  # what it targets, chosen as it is put on the stack (a kb.engine.cards.definitions.Target)
 
 
 @dataclass

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kb.engine.cards.definitions import Effect
-from kb.engine.cards.vocabulary import DefinitionError, amount, selector
+from kb.engine.cards.vocabulary import DefinitionError, amount, selector, target
 from kb.engine.continuous import DURATIONS, FOREVER, UNTIL_END_OF_TURN
 from kb.engine.effects import EffectContext
 from kb.engine.state import Zone
@@ -388,6 +388,24 @@ def _delayed_leaves(value: Any) -> Effect:
         from kb.engine.delayed import when_source_leaves_this_turn
 
         when_source_leaves_this_turn(ctx, "When this creature leaves the battlefield this turn, …", then)
+
+    return effect
+
+
+@verb("may sacrifice another creature, when you do")
+def _sacrifice_another_when_you_do(value: Any) -> Effect:
+    """'You may sacrifice another creature. When you do, [effect]': {target: any target, effect: {damage: that
+    creature's power}}; the reflexive ability's target is chosen as it is put on the stack (rule 603.12)."""
+    settings = _settings(value, {"target": None, "effect": None}, "may sacrifice another creature, when you do")
+    if settings["effect"] is None:
+        raise DefinitionError("'may sacrifice another creature, when you do' needs the reflexive ability's effect")
+    then = effect_of(settings["effect"])
+    aim = None if settings["target"] is None else target(str(settings["target"]))
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.reflexive import sacrifice_another_then
+
+        sacrifice_another_then(ctx, "When you do, …", aim, then)
 
     return effect
 

@@ -78,6 +78,10 @@ def amount(value: Any) -> Amount:
         from kb.engine.choices import result_not_negative
 
         return lambda ctx: result_not_negative(ctx.source.power or 0)
+    if text == "that creature's power":  # remembered by a reflexive ability (kb.engine.reflexive)
+        from kb.engine.choices import result_not_negative
+
+        return lambda ctx: result_not_negative(int(ctx.item.data.get("power", 0)))
     if text == "the greatest power among creatures they control":  # 'they': the target player
         from kb.engine.choices import result_not_negative
 
