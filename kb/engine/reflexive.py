@@ -38,7 +38,9 @@ def sacrifice_another_then(ctx: EffectContext, text: str, target: Target | None,
             for c in chosen
             if c.zone is Zone.BATTLEFIELD and c.controller == player and c != source and c.definition.has_type("creature")
         ]
-        check_possible(player, "sacrifice another creature", len(fitting) == 1 == len(chosen), "name one other creature they control")
+        check_possible(
+            player, "sacrifice another creature", len(fitting) == 1 == len(chosen), "name one other creature they control"
+        )
         power = fitting[0].power or 0
         move_cards(ctx.game, fitting, Zone.GRAVEYARD)
     if not reflexive_triggers(power is not None):

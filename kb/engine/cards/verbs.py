@@ -58,8 +58,8 @@ def _damage(value: Any) -> Effect:
     how_much = amount(value)
 
     def effect(ctx: EffectContext) -> None:
-        for target in ctx.targets:
-            ctx.damage(target, how_much(ctx))
+        for chosen in ctx.targets:
+            ctx.damage(chosen, how_much(ctx))
 
     return effect
 
