@@ -18,8 +18,10 @@ if TYPE_CHECKING:
 @implements("603.2", "an ability triggers whenever a game event matches its trigger event")
 def check_triggers(game: Game, event: Event) -> None:
     from kb.engine.delayed import check_delayed_triggers
+    from kb.engine.state_triggers import check_state_triggers
 
     check_delayed_triggers(game, event)
+    check_state_triggers(game)
     for card_state in list(game.state.cards.values()):
         source = game.card(card_state.card_id)
         for ability in source.definition.triggered:
@@ -132,7 +134,10 @@ def triggered_ability(source: Card, key: str) -> TriggeredAbility:
 
 @implements("603.3", "triggered abilities go on the stack the next time a player would receive priority, in APNAP order")
 def put_triggers_on_stack(game: Game) -> None:
+    from kb.engine.state_triggers import check_state_triggers
+
     state = game.state
+    check_state_triggers(game)
     while state.pending_triggers:
         pending = sorted(state.pending_triggers, key=lambda p: (p.controller - state.active) % len(state.players))
         state.pending_triggers = []

@@ -77,3 +77,17 @@ def test_sacrifice_this_if_you_do_when_it_is_still_there(g: Game) -> None:
     g.cast(bolt, targets=[bob])
     g.resolve()
     assert (trade.zone, len(bob.hand)) == ("graveyard", 1)
+
+
+def test_a_state_trigger_triggers_again_once_it_has_left_the_stack() -> None:
+    engine = compose(
+        Facts("Engine", "{3}", "Artifact"), [("triggered", {"when": "you have no cards in hand", "effect": {"gain life": 1}})]
+    )
+    g = Game(cards=[engine])
+    alice = g.players[0]
+    g.battlefield_add("Engine", alice)
+    g.add_mana(alice, "{C}")  # the state is checked at the next event: an empty hand already
+    g.play_land(g.hand_add("Forest", alice))
+    assert g.stack == ["ability of Engine"]
+    g.resolve()  # gaining life doesn't fill her hand: it triggers again as soon as it has left the stack
+    assert (alice.life, g.stack) == (21, ["ability of Engine"])

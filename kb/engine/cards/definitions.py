@@ -85,6 +85,7 @@ class Trigger:
     occurrences: Callable[[Card, Event], int]  # how many occurrences of the trigger event this event holds
     batched: bool = False  # "whenever one or more …": once per event (rule 603.2c)
     looks_back: bool = False  # a leaves-the-battlefield trigger: it sees the game as it was before the event (603.10a)
+    state: Callable[[Card], bool] | None = None  # a state trigger: the game state it waits for (rule 603.8)
 
 
 @dataclass(frozen=True)
@@ -221,6 +222,11 @@ def whenever_becomes_tapped(quality: Callable[[CardDef], bool], describe: str) -
         return times_became_tapped(source.game, event, quality)
 
     return Trigger(describe, count)
+
+
+def whenever_you_have_no_cards_in_hand() -> Trigger:
+    """A state trigger (rule 603.8): it triggers whenever its controller's hand is empty, not on an event."""
+    return Trigger("whenever you have no cards in hand", lambda _source, _event: 0, state=lambda source: not source.controller.hand)
 
 
 def whenever_a_player_casts_a_spell() -> Trigger:

@@ -33,6 +33,7 @@ from kb.engine.cards.definitions import (
     whenever_a_player_casts_a_spell,
     whenever_a_player_taps_a_land_for_mana,
     whenever_becomes_tapped,
+    whenever_you_have_no_cards_in_hand,
     whenever_cards_exiled_from_your_library_or_graveyard,
     whenever_enchanted_tapped_for_mana,
     whenever_put_into_graveyard_from_battlefield,
@@ -281,6 +282,8 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
     if becomes is not None:  # 'a land becomes tapped', 'a permanent becomes tapped'
         quality = _at("when", lambda: card_quality(becomes["what"]))
         return whenever_becomes_tapped(quality, f"whenever {when}"), frozenset({Zone.BATTLEFIELD})
+    if when == "you have no cards in hand":
+        return whenever_you_have_no_cards_in_hand(), frozenset({Zone.BATTLEFIELD})
     if when == "a player casts a spell":
         return whenever_a_player_casts_a_spell(), frozenset({Zone.BATTLEFIELD})
     if when == "a player taps a land for mana":
@@ -318,6 +321,7 @@ TRIGGERS = (
     "a player taps a land for mana",
     "a player casts a spell",
     "a land becomes tapped",
+    "you have no cards in hand",
     "cast",
     "attacks",
     "upkeep",

@@ -303,6 +303,22 @@ def _discard(value: Any) -> Effect:
     return effect
 
 
+@verb("discard your hand, then draw that many")
+def _wheel(value: Any) -> Effect:
+    """'Discard all the cards in your hand, then draw that many cards.' (the hand is empty in between)"""
+    _settings(value, {}, "discard your hand, then draw that many")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.keywords import discard_card
+
+        hand = ctx.controller.hand
+        for card in hand:
+            discard_card(ctx.game, ctx.controller, card)
+        ctx.draw(len(hand))
+
+    return effect
+
+
 @verb("put top cards into graveyard")
 def _library_to_graveyard(value: Any) -> Effect:
     """'Put the top five cards of target player's library into their graveyard': {count: 5, who: target player}."""
