@@ -226,7 +226,9 @@ def whenever_becomes_tapped(quality: Callable[[CardDef], bool], describe: str) -
 
 def whenever_you_have_no_cards_in_hand() -> Trigger:
     """A state trigger (rule 603.8): it triggers whenever its controller's hand is empty, not on an event."""
-    return Trigger("whenever you have no cards in hand", lambda _source, _event: 0, state=lambda source: not source.controller.hand)
+    return Trigger(
+        "whenever you have no cards in hand", lambda _source, _event: 0, state=lambda source: not source.controller.hand
+    )
 
 
 def whenever_a_player_casts_a_spell() -> Trigger:

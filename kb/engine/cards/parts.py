@@ -33,12 +33,12 @@ from kb.engine.cards.definitions import (
     whenever_a_player_casts_a_spell,
     whenever_a_player_taps_a_land_for_mana,
     whenever_becomes_tapped,
-    whenever_you_have_no_cards_in_hand,
     whenever_cards_exiled_from_your_library_or_graveyard,
     whenever_enchanted_tapped_for_mana,
     whenever_put_into_graveyard_from_battlefield,
     whenever_self_tapped_for_mana,
     whenever_you_cast,
+    whenever_you_have_no_cards_in_hand,
 )
 from kb.engine.cards.verbs import VERBS, effect_of
 from kb.engine.cards.vocabulary import DefinitionError, card_quality, number, parse_cost, selector, target, type_line
