@@ -26,6 +26,7 @@ from kb.engine.kicker import announce_kicker, kicker_costs
 from kb.engine.land_plays import check_no_cant_play_lands, land_plays_this_turn
 from kb.engine.modes import announce_modes, modes_target
 from kb.engine.priority import priority_after_action, require_priority
+from kb.engine.prohibitions import check_prohibitions
 from kb.engine.rules_registry import implements
 from kb.engine.state import StackItem, Zone
 from kb.engine.targets import choose_targets
@@ -99,6 +100,7 @@ def check_proposal(game: Game, proposal: Proposal) -> None:
     if proposal.card.definition.has_type("land"):
         raise IllegalAction("land-not-castable", "305.9", f"{proposal.card} is a land: it is played, not cast")
     check_permission(game, proposal)
+    check_prohibitions(game, proposal.player, proposal.card)
     check_timing(game, proposal)
 
 

@@ -113,3 +113,22 @@ def test_definition_errors_for_modes_and_target_lists() -> None:
         compose(Facts("One Target", "{G}", "Instant"), [("spell", {"target": ["land"], "effect": "destroy target"})])
     with pytest.raises(DefinitionError, match="kicker cost is mana"):
         compose(Facts("Odd Kicker", "{G}", "Instant"), [("kicker", "Sacrifice a creature")])
+
+
+def test_a_prohibition_on_opponents_spares_its_controller_and_its_spells_with_x() -> None:
+    winnower = compose(
+        Facts("Winnower", "{9}", "Creature — Eldrazi", power="1", toughness="1"),
+        [("can't cast", {"who": "your opponents", "spells": "with even mana values"})],
+    )
+    g = Game(cards=[winnower])
+    alice, bob = g.players
+    g.battlefield_add("Winnower", alice)
+    g.add_mana(alice, "{G}{G}")
+    g.cast(g.hand_add("Grizzly Bears", alice))  # her own even spell: not prohibited
+    g.resolve()
+    g.next_turn()
+    g.add_mana(bob, "{G}{C}")
+    with expect_illegal(code="prohibited", rule="601.3"):
+        g.cast(g.hand_add("Grizzly Bears", bob))
+    with pytest.raises(DefinitionError, match="knows spells"):
+        compose(Facts("Odd", "{1}", "Artifact"), [("can't cast", {"spells": "with mana value 3"})])

@@ -164,6 +164,7 @@ class CardDef:
     kicker: tuple[str, ...] = ()  # its kicker costs, in printed order: "Kicker {W} and/or {2}{B}" (rule 702.33)
     modes: tuple[Mode, ...] = ()  # a modal spell's options (rule 700.2); it chooses one …
     modes_if_kicked: bool = False  # … or any number if it was kicked ("If this spell was kicked, choose any number")
+    prohibitions: tuple[Any, ...] = ()  # "Your opponents can't cast spells with even mana values" (kb.engine.prohibitions)
     mana_replacement: Callable[[Card, Card, tuple[str, ...]], tuple[str, ...]] | None = None  # rule 106.12b
     enters_with_x_counters: bool = False  # "enters with X +1/+1 counters" (rules 107.3m, 614.1c)
     enters_tapped: bool = False

@@ -488,6 +488,27 @@ def _modes(settings: dict[str, Any], draft: Draft) -> None:
     draft.options["modes_if_kicked"] = settings["kicked"] == "any number"
 
 
+@part("can't cast", spells=REQUIRED, who="each player")
+def _cant_cast(settings: dict[str, Any], draft: Draft) -> None:
+    """'Your opponents can't cast spells with even mana values': {who: your opponents, spells: with even mana
+    values} (or 'with odd mana values'; who: 'each player' by default)."""
+    from kb.engine.prohibitions import CastProhibition
+
+    parity = {"with even mana values": 0, "with odd mana values": 1}
+    if settings["spells"] not in parity:
+        raise DefinitionError(f"'can't cast' knows spells {' or '.join(repr(p) for p in parity)}", ("spells",))
+    if settings["who"] not in ("each player", "your opponents"):
+        raise DefinitionError("'can't cast' applies to 'each player' or 'your opponents'", ("who",))
+    remainder = parity[settings["spells"]]
+    who = "Your opponents" if settings["who"] == "your opponents" else "Players"
+    prohibition = CastProhibition(
+        f"{who} can't cast spells {settings['spells']}.",
+        settings["who"] == "your opponents",
+        lambda mana_value: mana_value % 2 == remainder,
+    )
+    draft.set_once("prohibitions", (prohibition,), "can't cast")
+
+
 @part("cast from exile", cards=REQUIRED)
 def _cast_from_exile(settings: dict[str, Any], draft: Draft) -> None:
     """'You may cast spells from among cards exiled with [this].' (cards: exiled with this; rules 601.3, 607.2a)"""
