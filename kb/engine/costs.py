@@ -14,7 +14,7 @@ from kb.engine.errors import EngineError, IllegalAction
 from kb.engine.mana_symbols import COLORS, MANA_TYPES, ORDER
 from kb.engine.rules_registry import implements
 from kb.engine.state import Zone
-from kb.engine.tapping import become_tapped
+from kb.engine.tapping import become_tapped, become_untapped
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -140,7 +140,7 @@ def pay_tap_symbol(game: Game, permanent: Card) -> None:
 def pay_untap_symbol(game: Game, permanent: Card) -> None:
     if not permanent.tapped:
         raise IllegalAction("already-untapped", "107.6", f"{permanent} is already untapped and can't be untapped to pay {{Q}}")
-    permanent.state.tapped = False
+    become_untapped(game, permanent)
 
 
 def pay_sacrifice(game: Game, player: Player, cost: Cost, chosen: list[Card]) -> list[Card]:

@@ -1,12 +1,13 @@
 """Delayed triggered abilities (rule 603.7): created as a spell or ability resolves, they wait for a later event
-("When this creature leaves the battlefield this turn, …"), trigger once, and refer to one object (400.7)."""
+("When this creature leaves the battlefield this turn, …", "When this creature becomes untapped, …"), trigger
+once, and refer to one object (400.7)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.cards.definitions import Effect, Trigger, TriggeredAbility
-from kb.engine.events import Event, ZoneChange
+from kb.engine.events import BecameUntapped, Event, ZoneChange
 from kb.engine.rules_registry import implements
 from kb.engine.state import DelayedTrigger, PendingTrigger, Zone
 
@@ -15,11 +16,12 @@ if TYPE_CHECKING:
     from kb.engine.game import Game
 
 PREFIX = "delayed-"
+LEAVES, UNTAPS = "leaves the battlefield", "becomes untapped"
 
 
-def when_source_leaves_this_turn(ctx: EffectContext, text: str, effect: Effect) -> None:
-    """The resolving ability creates 'When this creature leaves the battlefield this turn, [effect]': "this
-    creature" is the object the ability came from (rule 113.7a)."""
+def when_source(ctx: EffectContext, event: str, text: str, effect: Effect, *, this_turn: bool) -> None:
+    """The resolving ability creates 'When this creature [event] (this turn), [effect]': "this creature" is the
+    object the ability came from (rule 113.7a)."""
     state = ctx.game.state
     delayed = DelayedTrigger(
         key=f"{PREFIX}{state.new_id()}",
@@ -29,7 +31,8 @@ def when_source_leaves_this_turn(ctx: EffectContext, text: str, effect: Effect) 
         source_object=ctx.item.source_object or ctx.source.object_id,
         watched_object=ctx.item.source_object or ctx.source.object_id,
         effect=effect,
-        turn=state.turn,
+        turn=state.turn if this_turn else None,
+        event=event,
     )
     create_delayed_trigger(ctx.game, delayed)
 
@@ -37,7 +40,7 @@ def when_source_leaves_this_turn(ctx: EffectContext, text: str, effect: Effect) 
 def _fires_for_earlier_events(game: Game, delayed: DelayedTrigger) -> None:
     """Without rule 603.7a a delayed ability would also see its trigger event from before it was created."""
     game.state.delayed_triggers.append(delayed)
-    if delayed.watched_object in game.state.left_battlefield:
+    if (delayed.event, delayed.watched_object) in game.state.happened:
         _trigger(game, delayed)
 
 
@@ -52,16 +55,19 @@ def create_delayed_trigger(game: Game, delayed: DelayedTrigger) -> None:
 
 
 def check_delayed_triggers(game: Game, event: Event) -> None:
-    """Notice objects leaving the battlefield, and the delayed abilities waiting for them."""
-    if not isinstance(event, ZoneChange):
+    """Notice objects leaving the battlefield or becoming untapped, and the delayed abilities waiting for them."""
+    if isinstance(event, ZoneChange):
+        seen = [(LEAVES, m.old_object) for m in event.moves if m.from_zone is Zone.BATTLEFIELD]
+    elif isinstance(event, BecameUntapped):
+        seen = [(UNTAPS, event.object_id)]
+    else:
         return
     state = game.state
-    for move in event.moves:
-        if move.from_zone is not Zone.BATTLEFIELD:
-            continue
-        state.left_battlefield.append(move.old_object)
+    for happening in seen:
+        state.happened.append(happening)
         for delayed in state.delayed_triggers:
-            if not delayed.fired and delayed.turn == state.turn and delayed.watched_object == move.old_object:
+            current = delayed.turn is None or delayed.turn == state.turn
+            if not delayed.fired and current and (delayed.event, delayed.watched_object) == happening:
                 _trigger(game, delayed)
 
 

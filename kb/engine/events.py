@@ -54,6 +54,14 @@ class BecameTapped:
 
 
 @dataclass(frozen=True)
+class BecameUntapped:
+    """A permanent on the battlefield changed from tapped to untapped (rule 603.2f)."""
+
+    card_id: int
+    object_id: int
+
+
+@dataclass(frozen=True)
 class StepBegan:
     """A step of the turn began (rule 500): 'at the beginning of your upkeep' triggers see it."""
 
@@ -61,4 +69,4 @@ class StepBegan:
     active: int
 
 
-Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana | BecameTapped | StepBegan
+Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana | BecameTapped | BecameUntapped | StepBegan

@@ -162,10 +162,11 @@ class DelayedTrigger:
     controller: int
     source_card: int
     source_object: int
-    watched_object: int  # the object whose leaving the battlefield it waits for (rule 400.7: that object only)
+    watched_object: int  # the object whose event it waits for (rule 400.7: that object only)
     effect: Any  # a function of the resolving ability (kb.engine.effects.EffectContext); definitions never change
-    turn: int  # the turn it was created: "this turn"
+    turn: int | None  # the turn it was created, for "this turn"; None: it waits as long as it takes
     fired: bool = False
+    event: str = "leaves the battlefield"  # or "becomes untapped"
     target: Any = None  # what it targets, chosen as it is put on the stack (a kb.engine.cards.definitions.Target)
 
 
@@ -187,7 +188,8 @@ class GameState:
     play_permissions: list[PlayPermission] = field(default_factory=list)
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
     delayed_triggers: list[DelayedTrigger] = field(default_factory=list)
-    left_battlefield: list[int] = field(default_factory=list)  # object ids that left the battlefield, in order
+    # what happened to which object, in order: ("leaves the battlefield" | "becomes untapped", object id)
+    happened: list[tuple[str, int]] = field(default_factory=list)
     effects: list[ContinuousEffect] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     rng: random.Random = field(default_factory=lambda: random.Random(0))

@@ -1,4 +1,4 @@
-"""A permanent becoming tapped (rule 701.26a) as an event: "whenever a permanent becomes tapped" triggers see
+"""A permanent becoming tapped or untapped (rule 701.26) as an event: "whenever a permanent becomes tapped" triggers see
 a permanent already on the battlefield change from untapped to tapped, never one that enters tapped (603.2f)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from kb.engine.events import BecameTapped, Event, ZoneChange
+from kb.engine.events import BecameTapped, BecameUntapped, Event, ZoneChange
 from kb.engine.rules_registry import implements
 from kb.engine.state import Zone
 
@@ -21,6 +21,13 @@ def become_tapped(game: Game, permanent: Card) -> None:
     if not permanent.state.tapped:
         permanent.state.tapped = True
         game.emit(BecameTapped(permanent.card_id))
+
+
+def become_untapped(game: Game, permanent: Card) -> None:
+    """Untap a tapped permanent and report it."""
+    if permanent.state.tapped:
+        permanent.state.tapped = False
+        game.emit(BecameUntapped(permanent.card_id, permanent.object_id))
 
 
 def _entering_tapped_too(game: Game, event: Event, quality: Callable[[CardDef], bool]) -> int:

@@ -91,3 +91,23 @@ def test_a_state_trigger_triggers_again_once_it_has_left_the_stack() -> None:
     assert g.stack == ["ability of Engine"]
     g.resolve()  # gaining life doesn't fill her hand: it triggers again as soon as it has left the stack
     assert (alice.life, g.stack) == (21, ["ability of Engine"])
+
+
+def test_untapping_is_an_event_only_for_a_tapped_permanent() -> None:
+    sentry = compose(
+        Facts("Sentry", "{W}", "Creature — Soldier", power="1", toughness="1"),
+        [("activated", {"cost": "{T}", "effect": {"when this becomes untapped": {"gain life": 1}}})],
+    )
+    g = Game(cards=[sentry])
+    alice = g.players[0]
+    card = g.battlefield_add("Sentry", alice, summoning_sick=False)
+    g.activate(card)
+    g.resolve()
+    g.next_turn()
+    g.next_turn()  # her untap step untaps it: the delayed ability triggers in her upkeep, once
+    assert (g.step, g.stack) == ("upkeep", ["ability of Sentry"])
+    g.resolve()
+    g.go_to("main1")
+    g.next_turn()
+    g.next_turn()  # untapped already: no event, and the ability has triggered once and is done
+    assert (g.step, g.stack, alice.life) == ("precombat main", [], 21)

@@ -401,9 +401,23 @@ def _delayed_leaves(value: Any) -> Effect:
     then = effect_of(value)
 
     def effect(ctx: EffectContext) -> None:
-        from kb.engine.delayed import when_source_leaves_this_turn
+        from kb.engine.delayed import LEAVES, when_source
 
-        when_source_leaves_this_turn(ctx, "When this creature leaves the battlefield this turn, …", then)
+        when_source(ctx, LEAVES, "When this creature leaves the battlefield this turn, …", then, this_turn=True)
+
+    return effect
+
+
+@verb("when this becomes untapped")
+def _delayed_untaps(value: Any) -> Effect:
+    """Creates the delayed triggered ability 'When this creature becomes untapped, [effect]' (rule 603.7a); it
+    waits for the next time that creature untaps after it is created."""
+    then = effect_of(value)
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.delayed import UNTAPS, when_source
+
+        when_source(ctx, UNTAPS, "When this creature becomes untapped, …", then, this_turn=False)
 
     return effect
 
