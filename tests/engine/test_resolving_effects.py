@@ -94,3 +94,18 @@ def test_cant_play_lands_lasts_this_turn_only(g: Game) -> None:
     g.next_turn()
     g.play_land(forest)
     assert forest.zone == "battlefield"
+
+
+def test_each_player_sacrifices_skips_a_player_without_creatures_and_refuses_a_wrong_choice() -> None:
+    blood = compose(Facts("Blood", "{B}", "Sorcery"), [("spell", {"effect": {"each player sacrifices": "creature"}})])
+    g = Game(cards=[blood])
+    alice, bob = g.players
+    forest, bears = g.battlefield_add("Forest", bob), g.battlefield_add("Grizzly Bears", bob)
+    g.add_mana(alice, "{B}")
+    g.cast(g.hand_add("Blood", alice))  # Alice controls no creature: only Bob chooses
+    bob.will_choose("sacrifice", forest)
+    with expect_illegal(code="impossible-option"):
+        g.resolve()
+    bob.will_choose("sacrifice", bears)
+    g.resolve()
+    assert (bears.zone, forest.zone) == ("graveyard", "battlefield")

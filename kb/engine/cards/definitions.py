@@ -263,7 +263,9 @@ def when_self_leaves(to: Zone | None = None) -> Trigger:
     return Trigger("when this dies" if to is Zone.GRAVEYARD else "when this leaves the battlefield", count)
 
 
-def whenever_put_into_graveyard_from_battlefield(quality: Callable[[CardDef], bool], describe: str) -> Trigger:
+def whenever_put_into_graveyard_from_battlefield(
+    quality: Callable[[CardDef], bool], describe: str, *, batched: bool = False
+) -> Trigger:
     """'Whenever a creature dies', 'whenever a land is put into a graveyard from the battlefield': once for each
     such card an event moves (rule 603.2c); it looks back in time (603.10a)."""
 
@@ -276,7 +278,7 @@ def whenever_put_into_graveyard_from_battlefield(quality: Callable[[CardDef], bo
             if m.from_zone is Zone.BATTLEFIELD and m.to_zone is Zone.GRAVEYARD and quality(source.game.card(m.card_id).definition)
         )
 
-    return Trigger(describe, count, looks_back=True)
+    return Trigger(describe, count, batched=batched, looks_back=True)
 
 
 def at_the_beginning_of_your_upkeep() -> Trigger:

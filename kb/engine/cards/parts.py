@@ -299,6 +299,11 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
     if when == "you cast":
         phrase = str(settings.get("spell") or "spell")
         return whenever_you_cast(_at("spell", lambda: card_quality(phrase)), phrase), frozenset({Zone.BATTLEFIELD})
+    batch = _ONE_OR_MORE_DIE.match(when)
+    if batch is not None:  # 'one or more creatures die': once for each event (rule 603.2c)
+        quality = _at("when", lambda: card_quality(batch["what"]))
+        trigger = whenever_put_into_graveyard_from_battlefield(quality, f"whenever {when}", batched=True)
+        return trigger, frozenset({Zone.BATTLEFIELD})
     other = _OTHER_LEAVES.match(when)
     if other is not None:  # 'a creature dies', 'a land is put into a graveyard from the battlefield'
         quality = _at("when", lambda: card_quality(other["what"]))
@@ -309,6 +314,7 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
 
 
 _BECOMES_TAPPED = re.compile(r"^an? (?P<what>.+?) becomes tapped$")
+_ONE_OR_MORE_DIE = re.compile(r"^one or more (?P<what>\S*\s?creatures) die$")
 _OTHER_LEAVES = re.compile(r"^an? (?P<what>.+?) (?P<how>dies|is put into a graveyard from the battlefield)$")
 
 TRIGGERS = (
@@ -328,6 +334,7 @@ TRIGGERS = (
     "you cast",
     "cards exiled from your library or graveyard",
     "a creature dies",
+    "one or more creatures die",
     "a land is put into a graveyard from the battlefield",
 )
 

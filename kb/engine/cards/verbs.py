@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kb.engine.cards.definitions import Effect
-from kb.engine.cards.vocabulary import DefinitionError, amount, selector, target
+from kb.engine.cards.vocabulary import DefinitionError, amount, card_quality, selector, target
 from kb.engine.continuous import DURATIONS, FOREVER, UNTIL_END_OF_TURN
 from kb.engine.effects import EffectContext
 from kb.engine.state import Zone
@@ -436,6 +436,22 @@ def _sacrifice_another_when_you_do(value: Any) -> Effect:
         from kb.engine.reflexive import sacrifice_another_then
 
         sacrifice_another_then(ctx, "When you do, …", aim, then)
+
+    return effect
+
+
+@verb("each player sacrifices")
+def _each_player_sacrifices(value: Any) -> Effect:
+    """'Each player sacrifices a creature': {each player sacrifices: creature} (chosen in APNAP order, rule 101.4)."""
+    what = str(value or "")
+    if not what:
+        raise DefinitionError("'each player sacrifices' takes what they sacrifice, e.g. creature")
+    quality = card_quality(what)
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.effect_choices import each_player_sacrifices
+
+        each_player_sacrifices(ctx, lambda _source, candidate: quality(candidate.definition), what)
 
     return effect
 
