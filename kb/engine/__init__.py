@@ -35,6 +35,7 @@ from kb.engine import (
     tapping,
     triggers,
     turn,
+    until,
     zones,
 )
 from kb.engine.cards import definition_of, known_cards
@@ -90,5 +91,6 @@ __all__ = [
     "tracking",
     "triggers",
     "turn",
+    "until",
     "zones",
 ]

@@ -188,6 +188,8 @@ class GameState:
     play_permissions: list[PlayPermission] = field(default_factory=list)
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
     delayed_triggers: list[DelayedTrigger] = field(default_factory=list)
+    # "exiled until this leaves the battlefield": (source object id, exiled card id, its object id in exile)
+    until_leaves: list[tuple[int, int, int]] = field(default_factory=list)
     # what happened to which object, in order: ("leaves the battlefield" | "becomes untapped", object id)
     happened: list[tuple[str, int]] = field(default_factory=list)
     effects: list[ContinuousEffect] = field(default_factory=list)

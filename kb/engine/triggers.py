@@ -19,9 +19,11 @@ if TYPE_CHECKING:
 def check_triggers(game: Game, event: Event) -> None:
     from kb.engine.delayed import check_delayed_triggers
     from kb.engine.state_triggers import check_state_triggers
+    from kb.engine.until import return_exiled_cards
 
     check_delayed_triggers(game, event)
     check_state_triggers(game)
+    return_exiled_cards(game, event)
     for card_state in list(game.state.cards.values()):
         source = game.card(card_state.card_id)
         for ability in source.definition.triggered:

@@ -111,3 +111,33 @@ def test_untapping_is_an_event_only_for_a_tapped_permanent() -> None:
     g.next_turn()
     g.next_turn()  # untapped already: no event, and the ability has triggered once and is done
     assert (g.step, g.stack, alice.life) == ("precombat main", [], 21)
+
+
+def test_exile_until_its_source_leaves_does_nothing_if_the_source_already_left() -> None:
+    priest = compose(
+        Facts("Priest", "{W}", "Creature — Cleric", power="2", toughness="2"),
+        [
+            (
+                "triggered",
+                {
+                    "when": "enters",
+                    "target": "creature an opponent controls",
+                    "effect": "exile target until this leaves the battlefield",
+                },
+            )
+        ],
+    )
+    g = Game(cards=[priest])
+    alice, bob = g.players
+    bears = g.battlefield_add("Grizzly Bears", bob)
+    card = g.hand_add("Priest", alice)
+    g.add_mana(alice, "{W}")
+    g.cast(card)
+    alice.will_target(bears)
+    g.resolve()  # the ability waits on the stack; Bob bounces the Priest first (rule 610.3b)
+    g.add_mana(bob, "{U}")
+    g.pass_priority()
+    g.cast(g.hand_add("Unsummon", bob), by=bob, targets=[card])
+    g.resolve()
+    g.resolve()
+    assert (card.zone, bears.zone) == ("hand", "battlefield")

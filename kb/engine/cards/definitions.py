@@ -214,6 +214,17 @@ def whenever_you_cast(quality: Callable[[CardDef], bool], describe: str) -> Trig
     return Trigger(f"whenever you cast a {describe} spell", count)
 
 
+def whenever_one_or_more_enter(quality: Callable[[CardDef], bool], describe: str) -> Trigger:
+    """'Whenever one or more creatures enter': once for each event that puts any onto the battlefield."""
+
+    def count(source: Card, event: Event) -> int:
+        if not isinstance(event, ZoneChange):
+            return 0
+        return sum(1 for m in event.moves if m.to_zone is Zone.BATTLEFIELD and quality(source.game.card(m.card_id).definition))
+
+    return Trigger(describe, count, batched=True)
+
+
 def whenever_becomes_tapped(quality: Callable[[CardDef], bool], describe: str) -> Trigger:
     """'Whenever a land becomes tapped' (rule 603.2f: not when it enters tapped)."""
 

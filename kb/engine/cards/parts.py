@@ -35,6 +35,7 @@ from kb.engine.cards.definitions import (
     whenever_becomes_tapped,
     whenever_cards_exiled_from_your_library_or_graveyard,
     whenever_enchanted_tapped_for_mana,
+    whenever_one_or_more_enter,
     whenever_put_into_graveyard_from_battlefield,
     whenever_self_tapped_for_mana,
     whenever_you_cast,
@@ -299,6 +300,10 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
     if when == "you cast":
         phrase = str(settings.get("spell") or "spell")
         return whenever_you_cast(_at("spell", lambda: card_quality(phrase)), phrase), frozenset({Zone.BATTLEFIELD})
+    entering = _ONE_OR_MORE_ENTER.match(when)
+    if entering is not None:  # 'one or more creatures enter': once for each event
+        quality = _at("when", lambda: card_quality(entering["what"]))
+        return whenever_one_or_more_enter(quality, f"whenever {when}"), frozenset({Zone.BATTLEFIELD})
     batch = _ONE_OR_MORE_DIE.match(when)
     if batch is not None:  # 'one or more creatures die': once for each event (rule 603.2c)
         quality = _at("when", lambda: card_quality(batch["what"]))
@@ -314,6 +319,7 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
 
 
 _BECOMES_TAPPED = re.compile(r"^an? (?P<what>.+?) becomes tapped$")
+_ONE_OR_MORE_ENTER = re.compile(r"^one or more (?P<what>\S*\s?creatures) enter$")
 _ONE_OR_MORE_DIE = re.compile(r"^one or more (?P<what>\S*\s?creatures) die$")
 _OTHER_LEAVES = re.compile(r"^an? (?P<what>.+?) (?P<how>dies|is put into a graveyard from the battlefield)$")
 
@@ -335,6 +341,7 @@ TRIGGERS = (
     "cards exiled from your library or graveyard",
     "a creature dies",
     "one or more creatures die",
+    "one or more creatures enter",
     "a land is put into a graveyard from the battlefield",
 )
 

@@ -227,6 +227,19 @@ def _exile_target(value: Any) -> Effect:
     return effect
 
 
+@verb("exile target until this leaves the battlefield")
+def _exile_until(value: Any) -> Effect:
+    """Banisher Priest's: the card returns under its owner's control when this leaves the battlefield (rule 610.3)."""
+    _settings(value, {}, "exile target until this leaves the battlefield")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.until import exile_until_source_leaves
+
+        exile_until_source_leaves(ctx, _cards(ctx))
+
+    return effect
+
+
 @verb("flicker target")
 def _flicker(value: Any) -> Effect:
     """Exile target, then return that card to the battlefield (under its owner's control, or 'your control')."""
