@@ -300,6 +300,10 @@ class Game:
     def is_historic(self, card: Card) -> bool:
         return is_historic(card.definition)
 
+    def is_mana_ability(self, permanent: Card) -> bool:
+        """Whether `permanent` has a mana ability (rules 605.1a, 605.2), whatever it could produce right now."""
+        return bool(mana.mana_abilities(permanent))
+
     def could_produce(self, permanent: Card) -> str:
         """The types of mana `permanent` could produce (rule 106.7), e.g. '{G}', or 'nothing'."""
         return format_mana(mana.could_produce(self, permanent)) or "nothing"

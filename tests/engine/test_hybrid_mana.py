@@ -87,3 +87,16 @@ def test_life_for_phyrexian_symbols_needs_that_much_life(hybrid_game: Game) -> N
     hybrid_game.add_mana(alice, "{U}")
     hybrid_game.cast(glint, hybrid=["U"])  # either color of a hybrid Phyrexian symbol
     assert alice.mana_pool == "empty"
+
+
+def test_mana_for_each_creature_you_control_counts_as_it_resolves() -> None:
+    cradle = compose(Facts("Cradle", "", "Land"), [("mana", {"add": "{G}", "for_each": "creature you control"})])
+    g = Game(cards=[cradle])
+    alice, bob = g.players
+    land = g.battlefield_add("Cradle", alice)
+    for owner in (alice, alice, bob):
+        g.battlefield_add("Grizzly Bears", owner)
+    g.activate_mana_ability(land)
+    assert alice.mana_pool == "{G}{G}"
+    with pytest.raises(Exception, match="multiplies fixed mana"):
+        compose(Facts("Odd", "", "Land"), [("mana", {"add": "any color", "for_each": "creature you control"})])

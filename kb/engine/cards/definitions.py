@@ -59,6 +59,8 @@ class ManaProduction:
     your_lands_could_produce: bool = False
     # "Choose a color of a permanent you control. Add one mana of that color." (Meteor Crater; rule 106.5)
     color_of_your_permanents: bool = False
+    # "Add {G} for each creature you control" (Gaea's Cradle): `fixed` once for each object this phrase selects
+    for_each: str = ""
 
 
 @dataclass(frozen=True)

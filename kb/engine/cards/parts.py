@@ -208,15 +208,21 @@ MANA_KINDS = {
 }
 
 
-@part("mana", add=REQUIRED, cost="{T}")
+@part("mana", add=REQUIRED, cost="{T}", for_each=None)
 def _mana(settings: dict[str, Any], draft: Draft) -> None:
-    """{add: '{G}'} or {add: 'any color', cost: '{2}, {Q}'}: an activated mana ability."""
+    """{add: '{G}'} or {add: 'any color', cost: '{2}, {Q}'}: an activated mana ability; {add: '{G}', for_each:
+    creature you control} adds it once for each."""
     add = str(settings["add"])
     if add in MANA_KINDS:
         produces = MANA_KINDS[add]
     else:
         _at("add", lambda: VERBS["add mana"](add))  # checks the symbols
         produces = ManaProduction(fixed=add.replace("{", "").replace("}", ""))
+    if settings["for_each"] is not None:
+        if not produces.fixed:
+            raise DefinitionError("'for_each' multiplies fixed mana such as '{G}'", ("for_each",))
+        _at("for_each", lambda: selector(str(settings["for_each"])))
+        produces = replace(produces, for_each=str(settings["for_each"]))
     cost = _at("cost", lambda: parse_cost(settings["cost"]))
     text = f"{settings['cost']}: Add {add}."
     draft.activated.append(ActivatedAbility("mana", text, cost, produces=produces))
