@@ -6,6 +6,7 @@ import pytest
 
 from kb.engine import Game, MissingChoice, expect_illegal
 from kb.engine.cards.parts import Facts, compose
+from kb.engine.cards.vocabulary import DefinitionError
 from kb.engine.costs import parse_mana_cost
 from kb.engine.errors import EngineError
 
@@ -98,5 +99,5 @@ def test_mana_for_each_creature_you_control_counts_as_it_resolves() -> None:
         g.battlefield_add("Grizzly Bears", owner)
     g.activate_mana_ability(land)
     assert alice.mana_pool == "{G}{G}"
-    with pytest.raises(Exception, match="multiplies fixed mana"):
+    with pytest.raises(DefinitionError, match="multiplies fixed mana"):
         compose(Facts("Odd", "", "Land"), [("mana", {"add": "any color", "for_each": "creature you control"})])
