@@ -55,6 +55,13 @@ def check_targetable(game: Game, candidate: Any) -> None:
         raise IllegalAction("shroud", "702.18a", f"{candidate} has shroud: it can't be the target of spells or abilities")
 
 
+def check_another_target(source: Card, chosen: Sequence[Any]) -> None:
+    """'… and another target': the text asks for a different object or player for each instance (rule 115.1)."""
+    for index, candidate in enumerate(chosen):
+        if candidate in chosen[:index]:
+            raise IllegalAction("another-target", "115.1", f"{candidate} can't also be {source}'s other target")
+
+
 def _one_instance(target: Target | None, chosen: Sequence[Any]) -> list[tuple[Target | None, Sequence[Any]]]:
     """Without rule 601.2c's 'once for each instance', all the targets would form one instance of 'target'."""
     return [(target, chosen)]
@@ -103,6 +110,8 @@ def choose_targets(
             raise IllegalAction("no-legal-target", ANNOUNCED_IN[kind], f"there is no {target.description} to choose")
         raise MissingChoice(f"the target of {source} ({target.description})", HOW_TO_CHOOSE[kind])
     check_target_count(source, target, intended, kind)
+    if target is not None and target.different:
+        check_another_target(source, intended)
     for instance, chosen_for_it in by_instance(target, intended):
         check_distinct_targets(source, chosen_for_it)
         for candidate in chosen_for_it:

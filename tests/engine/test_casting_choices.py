@@ -132,3 +132,32 @@ def test_a_prohibition_on_opponents_spares_its_controller_and_its_spells_with_x(
         g.cast(g.hand_add("Grizzly Bears", bob))
     with pytest.raises(DefinitionError, match="knows spells"):
         compose(Facts("Odd", "{1}", "Artifact"), [("can't cast", {"spells": "with mana value 3"})])
+
+
+def test_another_target_and_keeping_the_targets_of_a_redirected_spell() -> None:
+    arc = compose(
+        Facts("Arc", "{R}", "Sorcery"),
+        [("spell", {"target": ["any target", "another target"], "effect": {"damage by target": [2, 1]}})],
+    )
+    redirect = compose(
+        Facts("Redirector", "{U}", "Instant"), [("spell", {"target": "spell", "effect": "choose new targets for target spell"})]
+    )
+    g = Game(cards=[arc, redirect])
+    alice, bob = g.players
+    bears = g.battlefield_add("Grizzly Bears", bob)
+    spell = g.hand_add("Arc", alice)
+    g.add_mana(alice, "{R}")
+    with expect_illegal(code="another-target"):
+        g.cast(spell, targets=[bears, bears])
+    g.cast(spell, targets=[bears, bob])
+    g.add_mana(bob, "{U}")
+    g.pass_priority()
+    g.cast(g.hand_add("Redirector", bob), by=bob, targets=[spell])
+    bob.will_choose("keep")
+    g.resolve()
+    g.resolve()
+    assert (bears.zone, bob.life) == ("graveyard", 19)
+    with pytest.raises(DefinitionError, match="two or more instances"):
+        compose(
+            Facts("Odd", "{R}", "Sorcery"), [("spell", {"target": ["another target", "creature"], "effect": "destroy target"})]
+        )

@@ -100,6 +100,7 @@ class Target:
     count: int = 1  # "two target creatures": how many targets this one instance of "target" takes
     # "target artifact and target land": each instance of the word "target", in order; `count` is then their sum
     instances: tuple[Target, ...] = ()
+    different: bool = False  # "… and another target": no object or player is chosen for two of its instances
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,37 @@ def _damage(value: Any) -> Effect:
     return effect
 
 
+@verb("damage by target")
+def _damage_by_target(value: Any) -> Effect:
+    """'2 damage to any target and 1 damage to another target': [2, 1], one amount per target in order; a target
+    that is no longer legal is dealt nothing (rule 608.2b)."""
+    if not isinstance(value, list) or not value:
+        raise DefinitionError(f"'damage by target' takes one amount per target, e.g. [2, 1], not {value!r}")
+    amounts = [amount(v) for v in value]
+
+    def effect(ctx: EffectContext) -> None:
+        legal = ctx.targets
+        for record, how_much in zip(ctx.item.targets, amounts, strict=False):
+            chosen = ctx.game.lookup(record)
+            if chosen in legal:
+                ctx.damage(chosen, how_much(ctx))
+
+    return effect
+
+
+@verb("choose new targets for target spell")
+def _redirect(value: Any) -> Effect:
+    """Redirect's 'You may choose new targets for target spell' (rule 115.7)."""
+    _settings(value, {}, "choose new targets for target spell")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.retargeting import choose_new_targets
+
+        choose_new_targets(ctx)
+
+    return effect
+
+
 @verb("damage each opponent")
 def _damage_opponents(value: Any) -> Effect:
     how_much = amount(value)

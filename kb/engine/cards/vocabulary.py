@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kb.engine.cards.definitions import CardDef, Cost, Permanents, Target
@@ -194,6 +194,8 @@ def selector(phrase: str) -> Quality:
         )
     if text == "player":
         return lambda s, c: _is_player(c)
+    if text == "spell":  # a spell on the stack
+        return lambda s, c: _is_card(c) and c.zone is Zone.STACK
     if text == "opponent":
         return lambda s, c: _is_player(c) and c != s.controller
     zone, where = Zone.BATTLEFIELD, None
@@ -219,14 +221,19 @@ def target(phrase: str | list[Any], count: Any = 1) -> Target:
     """'creature' (with `count`: 'two target creatures'), or a list of phrases, one per instance of the word
     'target' ('target artifact and target land': [artifact, land])."""
     if isinstance(phrase, list):
-        if len(phrase) < 2 or count != 1:
+        if len(phrase) < 2 or count != 1 or phrase[0] == "another target":
             raise DefinitionError("a list of targets names two or more instances of 'target', each one target")
-        instances = tuple(target(str(p)) for p in phrase)
+        instances: list[Target] = []
+        for written in map(str, phrase):  # 'another target': the same requirement as the one before, another object
+            instances.append(
+                replace(instances[-1], description="another target") if written == "another target" else target(written)
+            )
         return Target(
             " and ".join(i.description for i in instances),
             lambda s, c: any(i.legal(s, c) for i in instances),
             count=len(instances),
-            instances=instances,
+            instances=tuple(instances),
+            different="another target" in phrase,
         )
     rule = next((DEFINING_RULES[w] for w in phrase.split() if w in DEFINING_RULES), "115.1")
     return Target(f"target {phrase.removeprefix('target ')}", selector(phrase), rule=rule, count=number(count))
