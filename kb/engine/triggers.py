@@ -23,7 +23,6 @@ def check_triggers(game: Game, event: Event) -> None:
 
     check_delayed_triggers(game, event)
     check_state_triggers(game)
-    return_exiled_cards(game, event)
     for card_state in list(game.state.cards.values()):
         source = game.card(card_state.card_id)
         for ability in source.definition.triggered:
@@ -41,6 +40,7 @@ def check_triggers(game: Game, event: Event) -> None:
                 game.state.pending_triggers.append(
                     PendingTrigger(source.card_id, source.object_id, source.controller.index, ability.key, data)
                 )
+    return_exiled_cards(game, event)  # rule 610.3: a one-shot effect created right after the event
 
 
 def _what_it_saw(event: Event) -> dict[str, Any]:
