@@ -14,6 +14,7 @@ It imports nothing of `kb` outside this package.
 from kb.engine import (
     abilities,
     casting,
+    chosen,
     colors,
     costs,
     delayed,
@@ -64,6 +65,7 @@ __all__ = [
     "abilities",
     "ablated",
     "casting",
+    "chosen",
     "colors",
     "costs",
     "definition_of",

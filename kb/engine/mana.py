@@ -107,6 +107,10 @@ def _mana_made_by(game: Game, player: Player, source: Card, produces: ManaProduc
         options = colors_of_permanents(game, player)
         if not options:
             return (None,)  # no color to choose: the mana's type is undefined (rule 106.5)
+    elif produces.chosen_color:
+        from kb.engine.chosen import chosen_color
+
+        return (chosen_color(source, produces.chosen_color),)  # none chosen: undefined (rule 106.5)
     else:
         options = _lands_could_produce(game, player, produces, frozenset({source.card_id}))
         if not options:

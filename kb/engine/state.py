@@ -66,7 +66,10 @@ class CardState:
     x: int = 0  # the value of X while it is a spell on the stack (rule 107.3)
     spell_x: int | None = None  # the X of the spell that became this permanent (rules 107.3m, 400.7d)
     was_cast: bool = False
-    kicked: tuple[int, ...] = ()  # which of its kicker costs (by position) were announced as it was cast (702.33d)
+    kicked: tuple[int, ...] = ()
+    chosen_color: str | None = (
+        None  # the color chosen as it entered ('As this enters, choose a color')  # which of its kicker costs (by position) were announced as it was cast (702.33d)
+    )
     base_controller: int | None = None  # who put it onto the battlefield: its controller before any effect (613.1b)
     attached_to: tuple[int, int] | None = None  # (card id, object id) of what this Aura/Equipment is attached to
     is_token: bool = False

@@ -109,3 +109,27 @@ def test_each_player_sacrifices_skips_a_player_without_creatures_and_refuses_a_w
     bob.will_choose("sacrifice", bears)
     g.resolve()
     assert (bears.zone, forest.zone) == ("graveyard", "battlefield")
+
+
+def test_a_color_chosen_as_it_enters_must_be_stated_and_is_forgotten_when_it_leaves() -> None:
+    plume = compose(
+        Facts("Plume", "{1}", "Artifact"), [("choose as enters", "color"), ("mana", {"add": "one mana of the chosen color"})]
+    )
+    bounce = spell("Bounce", "return target to hand", target="artifact")
+    g = Game(cards=[plume, bounce])
+    alice = g.players[0]
+    card = g.hand_add("Plume", alice)
+    g.add_mana(alice, "{C}")
+    g.cast(card)
+    with pytest.raises(MissingChoice, match="color"):
+        g.resolve()
+    alice.will_choose("purple")
+    with expect_illegal(code="unknown-option"):
+        g.resolve()
+    alice.will_choose("blue")
+    g.resolve()
+    g.activate_mana_ability(card)
+    assert (alice.mana_pool, card.state.chosen_color) == ("{U}", "U")
+    g.cast(g.hand_add("Bounce", alice), targets=[card])  # paid with the {U}
+    g.resolve()
+    assert (card.zone, card.state.chosen_color) == ("hand", None)  # a new object: no color chosen

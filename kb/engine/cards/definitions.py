@@ -61,6 +61,7 @@ class ManaProduction:
     color_of_your_permanents: bool = False
     # "Add {G} for each creature you control" (Gaea's Cradle): `fixed` once for each object this phrase selects
     for_each: str = ""
+    chosen_color: int = 0  # "Add one mana of the chosen color": the pair it forms with the choice (kb.engine.chosen)
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,8 @@ class CardDef:
     kicker: tuple[str, ...] = ()  # its kicker costs, in printed order: "Kicker {W} and/or {2}{B}" (rule 702.33)
     modes: tuple[Mode, ...] = ()  # a modal spell's options (rule 700.2); it chooses one …
     modes_if_kicked: bool = False  # … or any number if it was kicked ("If this spell was kicked, choose any number")
-    prohibitions: tuple[Any, ...] = ()  # "Your opponents can't cast spells with even mana values" (kb.engine.prohibitions)
+    prohibitions: tuple[Any, ...] = ()
+    enters_choosing: str = ""  # "As this enters, choose a color" ("color")  # "Your opponents can't cast spells with even mana values" (kb.engine.prohibitions)
     mana_replacement: Callable[[Card, Card, tuple[str, ...]], tuple[str, ...]] | None = None  # rule 106.12b
     enters_with_x_counters: bool = False  # "enters with X +1/+1 counters" (rules 107.3m, 614.1c)
     enters_tapped: bool = False
@@ -226,6 +228,19 @@ def whenever_one_or_more_enter(quality: Callable[[CardDef], bool], describe: str
         return sum(1 for m in event.moves if m.to_zone is Zone.BATTLEFIELD and quality(source.game.card(m.card_id).definition))
 
     return Trigger(describe, count, batched=True)
+
+
+def whenever_a_player_casts_a_spell_of_the_chosen_color(pair: int) -> Trigger:
+    """Paradise Plume's: 'Whenever a player casts a spell of the chosen color' (linked to its choice: rule 607.4)."""
+
+    def count(source: Card, event: Event) -> int:
+        from kb.engine.chosen import chosen_color
+        from kb.engine.colors import colors_of
+
+        color = chosen_color(source, pair)
+        return int(isinstance(event, SpellCast) and color in colors_of(source.game.card(event.card_id).definition))
+
+    return Trigger("whenever a player casts a spell of the chosen color", count)
 
 
 def whenever_becomes_tapped(quality: Callable[[CardDef], bool], describe: str) -> Trigger:

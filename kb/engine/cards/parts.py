@@ -31,6 +31,7 @@ from kb.engine.cards.definitions import (
     when_self_enters,
     when_self_leaves,
     whenever_a_player_casts_a_spell,
+    whenever_a_player_casts_a_spell_of_the_chosen_color,
     whenever_a_player_taps_a_land_for_mana,
     whenever_becomes_tapped,
     whenever_cards_exiled_from_your_library_or_graveyard,
@@ -68,6 +69,11 @@ class Draft:
     statics: list[StaticAbility] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)  # other CardDef fields, each set by one part
     tokens: list[CardDef] = field(default_factory=list)
+    chosen_links: int = 0  # abilities so far that refer to "the chosen color" (each a pair with the choice: 607.4)
+
+    def link_to_choice(self) -> int:
+        self.chosen_links += 1
+        return self.chosen_links
 
     def set_once(self, name: str, value: Any, part: str) -> None:
         if name in self.options:
@@ -213,7 +219,9 @@ def _mana(settings: dict[str, Any], draft: Draft) -> None:
     """{add: '{G}'} or {add: 'any color', cost: '{2}, {Q}'}: an activated mana ability; {add: '{G}', for_each:
     creature you control} adds it once for each."""
     add = str(settings["add"])
-    if add in MANA_KINDS:
+    if add == "one mana of the chosen color":  # linked to 'choose as enters' (rule 607.4)
+        produces = ManaProduction(chosen_color=draft.link_to_choice())
+    elif add in MANA_KINDS:
         produces = MANA_KINDS[add]
     else:
         _at("add", lambda: VERBS["add mana"](add))  # checks the symbols
@@ -291,6 +299,8 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
         return whenever_becomes_tapped(quality, f"whenever {when}"), frozenset({Zone.BATTLEFIELD})
     if when == "you have no cards in hand":
         return whenever_you_have_no_cards_in_hand(), frozenset({Zone.BATTLEFIELD})
+    if when == "a player casts a spell of the chosen color":
+        return whenever_a_player_casts_a_spell_of_the_chosen_color(settings["pair"]), frozenset({Zone.BATTLEFIELD})
     if when == "a player casts a spell":
         return whenever_a_player_casts_a_spell(), frozenset({Zone.BATTLEFIELD})
     if when == "a player taps a land for mana":
@@ -338,6 +348,7 @@ TRIGGERS = (
     "enchanted permanent tapped for mana",
     "a player taps a land for mana",
     "a player casts a spell",
+    "a player casts a spell of the chosen color",
     "a land becomes tapped",
     "you have no cards in hand",
     "cast",
@@ -383,6 +394,8 @@ def _condition(phrase: str) -> Callable[[Any], bool]:
 def _triggered(settings: dict[str, Any], draft: Draft) -> None:
     """{when: enters, effect: {draw: 1}}; 'you cast' takes `spell:` (e.g. 'historic spell')."""
     when = str(settings["when"])
+    if when == "a player casts a spell of the chosen color":
+        settings = {**settings, "pair": draft.link_to_choice()}
     trigger, zones = _trigger(when, settings)
     target_ = _target(settings)
     effect_value = settings["effect"]
@@ -476,6 +489,14 @@ def _grant_alternative_cost(settings: dict[str, Any], draft: Draft) -> None:
 def _additional_cost(settings: dict[str, Any], draft: Draft) -> None:
     """'As an additional cost to cast this spell, sacrifice a creature.' (rule 118.8)"""
     draft.set_once("additional_cost", _at("cost", lambda: parse_cost(settings["cost"])), "additional cost")
+
+
+@part("choose as enters", what=REQUIRED)
+def _choose_as_enters(settings: dict[str, Any], draft: Draft) -> None:
+    """'As this enters, choose a color' (choose as enters: color); abilities say 'the chosen color' (rule 607.4)."""
+    if settings["what"] != "color":
+        raise DefinitionError("'choose as enters' knows: color", ("what",))
+    draft.set_once("enters_choosing", "color", "choose as enters")
 
 
 @part("kicker", costs=REQUIRED)

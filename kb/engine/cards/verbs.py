@@ -484,6 +484,21 @@ def _sacrifice_another_when_you_do(value: Any) -> Effect:
     return effect
 
 
+@verb("may gain life")
+def _may_gain_life(value: Any) -> Effect:
+    """'You may gain 1 life': the controller states will_choose('gain') or will_choose("don't") (rule 608.2d)."""
+    how_much = amount(value)
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.effect_choices import stated_option
+
+        option, _ = stated_option(ctx.controller, f"whether {ctx.controller} gains life from {ctx.source}", ("gain", "don't"))
+        if option == "gain":
+            ctx.gain_life(ctx.controller, how_much(ctx))
+
+    return effect
+
+
 @verb("each player sacrifices")
 def _each_player_sacrifices(value: Any) -> Effect:
     """'Each player sacrifices a creature': {each player sacrifices: creature} (chosen in APNAP order, rule 101.4)."""
