@@ -130,6 +130,7 @@ def test_a_color_chosen_as_it_enters_must_be_stated_and_is_forgotten_when_it_lea
     g.resolve()
     g.activate_mana_ability(card)
     assert (alice.mana_pool, card.state.chosen_color) == ("{U}", "U")
-    g.cast(g.hand_add("Bounce", alice), targets=[card])  # paid with the {U}
+    g.add_mana(alice, "{B}")
+    g.cast(g.hand_add("Bounce", alice), targets=[card])
     g.resolve()
     assert (card.zone, card.state.chosen_color) == ("hand", None)  # a new object: no color chosen
