@@ -71,9 +71,11 @@ class EffectContext:
         move_cards(self.game, [c for c in cards if c.zone is Zone.BATTLEFIELD], Zone.GRAVEYARD)
 
     def set_tapped(self, cards: Iterable[Card], tapped: bool) -> None:
+        from kb.engine.tapping import become_tapped, become_untapped
+
         for card in cards:
             if card.zone is Zone.BATTLEFIELD:
-                card.state.tapped = tapped
+                (become_tapped if tapped else become_untapped)(self.game, card)
 
     def flicker(self, cards: Iterable[Card], *, to_you: bool) -> list[Card]:
         """Exile each card, then return it to the battlefield (under its owner's control, or this

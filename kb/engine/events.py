@@ -48,6 +48,21 @@ class TappedForMana:
 
 
 @dataclass(frozen=True)
+class BecameTapped:
+    """A permanent on the battlefield changed from untapped to tapped (rule 603.2f)."""
+
+    card_id: int
+
+
+@dataclass(frozen=True)
+class BecameUntapped:
+    """A permanent on the battlefield changed from tapped to untapped (rule 603.2f)."""
+
+    card_id: int
+    object_id: int
+
+
+@dataclass(frozen=True)
 class StepBegan:
     """A step of the turn began (rule 500): 'at the beginning of your upkeep' triggers see it."""
 
@@ -63,4 +78,4 @@ class LifeGained:
     amount: int
 
 
-Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana | StepBegan | LifeGained
+Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana | BecameTapped | BecameUntapped | StepBegan | LifeGained

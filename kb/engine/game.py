@@ -164,10 +164,15 @@ class Game:
         sacrifice: Sequence[Card] = (),
         discard: Sequence[Card] = (),
         delve: Sequence[Card] = (),
+        hybrid: Sequence[str] | None = None,
+        kicker: bool | Sequence[str] = False,
+        modes: Sequence[int] | None = None,
     ) -> Iterator[Card]:
         """Cast `card` step by step: inside the block the spell is on the stack, its legality has been
         checked and its total cost determined; mana abilities may be activated (rule 601.2g). Leaving the
-        block pays the costs (601.2h) and the spell becomes cast (601.2i)."""
+        block pays the costs (601.2h) and the spell becomes cast (601.2i). `hybrid`: how each hybrid or
+        Phyrexian symbol of the cost will be paid, in order: a color ('G'), '2' or 'life' (rule 601.2b). `kicker`:
+        True, or the kicker costs paid as printed ('{2}{B}'); `modes`: the modes chosen, 1 for the first printed."""
         player = by or card.owner
         proposal = casting_rules.Proposal(
             player,
@@ -179,6 +184,9 @@ class Game:
             sacrifice=list(sacrifice),
             discard=list(discard),
             delve=list(delve),
+            hybrid=None if hybrid is None else list(hybrid),
+            kicker=kicker if isinstance(kicker, bool) else list(kicker),
+            modes=None if modes is None else list(modes),
         )
         with self.transaction(), casting_rules.casting(self, proposal, targets) as spell:
             yield spell
@@ -303,6 +311,10 @@ class Game:
 
     def is_historic(self, card: Card) -> bool:
         return is_historic(card.definition)
+
+    def is_mana_ability(self, permanent: Card) -> bool:
+        """Whether `permanent` has a mana ability (rules 605.1a, 605.2), whatever it could produce right now."""
+        return bool(mana.mana_abilities(permanent))
 
     def could_produce(self, permanent: Card) -> str:
         """The types of mana `permanent` could produce (rule 106.7), e.g. '{G}', or 'nothing'."""

@@ -112,6 +112,15 @@ class Player:
         one event affecting their object (rule 616.1), one per such event; it replaces earlier statements."""
         self.state.replacement_choices = [source.card_id for source in sources]
 
+    def will_choose(self, option: str, *cards: Card) -> None:
+        """Choose, ahead of time, the option this player takes when an effect offers one as it resolves (rule
+        608.2d), e.g. will_choose('sacrifice', bears) or will_choose("don't")."""
+        self.state.option = (option, [c.card_id for c in cards])
+
+    def will_discard(self, *cards: Card) -> None:
+        """Choose, ahead of time, the cards this player discards to the next effect that makes them discard."""
+        self.state.discards = [c.card_id for c in cards]
+
     def will_cast_hit(self, cast: bool) -> None:
         """Choose, ahead of time, whether to cast the card this player's next cascade or discover finds (rule 702.85a,
         701.57a); declined, discover puts it into the hand and cascade bottoms it with the rest."""
@@ -234,6 +243,13 @@ class Card:
     def x(self) -> int:
         """The value of X for this object: chosen while it is a spell, 0 anywhere else (rules 107.3g, 107.3m)."""
         return self.state.x if self.zone is Zone.STACK else 0
+
+    @property
+    def colors(self) -> list[str]:
+        """Its colors, e.g. ['white', 'black'], or ['colorless'] (rule 202.2)."""
+        from kb.engine.colors import color_names
+
+        return color_names(self.definition)
 
     @property
     def mana_value(self) -> int:

@@ -11,6 +11,7 @@ from kb.engine.errors import EngineError, IllegalAction
 from kb.engine.events import AttackersDeclared, StepBegan
 from kb.engine.rules_registry import implements
 from kb.engine.state import TURN_ORDER, Step, Zone
+from kb.engine.tapping import become_tapped, become_untapped
 from kb.engine.triggers import put_triggers_on_stack
 from kb.engine.zones import draw
 
@@ -45,9 +46,9 @@ def begin_turn(game: Game) -> None:
     active = state.players[state.active]
     active.turn_began_at = state.tick()  # rule 302.6 measures control from this moment
     active.lands_played = 0
-    for card in state.cards.values():
+    for card in list(state.cards.values()):
         if card.zone is Zone.BATTLEFIELD and card.controller == state.active:
-            card.tapped = False
+            become_untapped(game, game.card(card.card_id))  # the untap step (rule 502.3)
         card.attacking = False
     game.log(f"turn {state.turn}: {active.name}")
     enter_step(game, Step.UPKEEP)
@@ -121,7 +122,8 @@ def declare_attackers(game: Game, creatures: list[Card], at: Card | Player | Non
         check_attacker(game, creature)
     begin_combat(game, creatures, at)
     for creature in creatures:
-        creature.state.tapped = taps_to_attack(game, creature)  # rule 508.1f
+        if taps_to_attack(game, creature):  # rule 508.1f
+            become_tapped(game, creature)
         creature.state.attacking = True
     game.log(f"{game.players[state.active]} attacks with {', '.join(map(str, creatures))}")
     game.emit(AttackersDeclared(tuple(c.card_id for c in creatures)))  # rule 508.1m

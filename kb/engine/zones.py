@@ -72,6 +72,12 @@ def can_change_zones(card: Card) -> bool:
     return not (card.state.is_token and card.state.zone is not Zone.BATTLEFIELD)
 
 
+def choose_as_enters(game: Game, card: Card) -> None:
+    from kb.engine.chosen import choose_as_enters as choose
+
+    choose(game, card)
+
+
 def _move_one(
     game: Game, card: Card, to: Zone, *, controller: Player | None, bottom: bool, face_down: bool, tapped: bool
 ) -> Moved:
@@ -99,8 +105,11 @@ def _move_one(
     if to is not Zone.BATTLEFIELD:
         state.spell_x = None
         state.was_cast = False
+        state.kicked = ()
+    state.chosen_color = None  # a choice made as the old object entered belongs to that object (rule 400.7)
     if to is Zone.BATTLEFIELD:
         enters_with_counters(game, card)
+        choose_as_enters(game, card)
     if to is Zone.LIBRARY:
         library = game.state.libraries[state.owner]
         library.insert(len(library) if bottom else 0, state.card_id)
