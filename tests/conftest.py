@@ -148,15 +148,31 @@ def site_project(built_project: Path, tmp_path: Path, monkeypatch: pytest.Monkey
 
 @pytest.fixture(scope="session")
 def full_site(_real_full_site: Path) -> Path:
-    """The bundled content built with both shared CR releases (latest, and previous for Changes)."""
+    """The bundled content built with both shared CR releases (latest, and previous for Changes), and the history of
+    three archived ones where ../shared has them."""
     return _real_full_site
+
+
+# Three archived releases around 2018 (Rules Lawyer's rulings are of 2018-01-19): the full site's rules history.
+ARCHIVE = REPO.parent / "shared" / "data" / "comprehensive-rules-archive"
+HISTORY_RELEASES = ("2017-09-25.txt", "2018-07-13.txt", "2019-01-25.txt")
 
 
 @pytest.fixture(scope="session")
 def _real_full_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     latest = shared_release("MagicCompRules 20250919.txt")
     previous = shared_release("MagicCompRules 20250606.txt")
-    return built_once(tmp_path_factory, "full", lambda folder: _build_full(folder / "project", latest, previous))
+
+    def build(folder: Path) -> Path:
+        history = None
+        if all((ARCHIVE / name).is_file() for name in HISTORY_RELEASES):
+            history = folder / "archive"
+            history.mkdir(parents=True)
+            for name in HISTORY_RELEASES:
+                shutil.copy(ARCHIVE / name, history / name)
+        return _build_full(folder / "project", latest, previous, history)
+
+    return built_once(tmp_path_factory, "full", build)
 
 
 @pytest.fixture(scope="session")
@@ -176,13 +192,13 @@ def any_full_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
     return built_once(tmp_path_factory, "full-from-fixture", build)
 
 
-def _build_full(root: Path, latest: Path, previous: Path) -> Path:
+def _build_full(root: Path, latest: Path, previous: Path, history: Path | None = None) -> Path:
     from kb.cli import main
 
     copy_project(root)
     site = root / "site"
-    status = main(["build", "-f", str(root / "mkdocs.yml"), "--rules", str(latest), "--previous", str(previous), "-d", str(site)])
-    assert status == 0
+    flags = ["--rules", str(latest), "--previous", str(previous), *(["--history", str(history)] if history else [])]
+    assert main(["build", "-f", str(root / "mkdocs.yml"), *flags, "-d", str(site)]) == 0
     return site
 
 

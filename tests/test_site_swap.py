@@ -139,7 +139,7 @@ def test_killed_at_each_step_and_at_moments_of_a_build(project: _Project) -> Non
     assert [project.kill(at_step=step) for step in STEPS] == ["old", "old", "new"]
     _set_marker(project.root, OLD)  # from here on the site is "new" and content says "old"
     # A few moments spread over the run (each asserts a whole site of one version); sixty in the slow test below.
-    seen = _killed_at_spread_delays(project, 5)
+    seen = _killed_at_spread_delays(project, 3)
     assert "new" in seen
     _set_marker(project.root, NEW)
     project.finish()

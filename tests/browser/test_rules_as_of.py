@@ -1,51 +1,34 @@
 """The rules as of a date (rules/as-of.html): a 2018 date shows that release's text, linked to today's rule.
 
-The site is the bundled content built with the current release and three archived
-ones around 2018, served over HTTP (the page reads api/history.json.gz with fetch).
+The site is the tests' shared full site (tests/conftest.py), built with the current
+release and the history of three archived ones around 2018, served over HTTP and
+opened from disk.
 """
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import serving
-from tests.conftest import copy_project, shared_release
+from tests.conftest import ARCHIVE, HISTORY_RELEASES
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
-ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "data" / "comprehensive-rules-archive"
-# In force on 2018-01-19 (Rules Lawyer's rulings), on 2018-08-01 (the date chosen below), and after.
-RELEASES = ("2017-09-25.txt", "2018-07-13.txt", "2019-01-25.txt")
 # Straight quotes and dashes: the history leaves typography out (kb.history.plain).
 TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
 
 
 @pytest.fixture(scope="module")
-def history_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from kb.cli import main
-
-    current = shared_release("MagicCompRules 20250919.txt")
-    if not all((ARCHIVE / name).is_file() for name in RELEASES):
-        pytest.skip(f"the archived releases {RELEASES} are not under {ARCHIVE}")
-    root = copy_project(tmp_path_factory.mktemp("as-of") / "project")
-    archive = root.parent / "archive"
-    archive.mkdir()
-    for name in RELEASES:
-        shutil.copy(ARCHIVE / name, archive / name)
-    site = root / "site"
-    assert (
-        main(["build", "-f", str(root / "mkdocs.yml"), "--rules", str(current), "--history", str(archive), "-d", str(site)]) == 0
-    )
-    return site
+def history_site(request: pytest.FixtureRequest) -> Path:
+    if not all((ARCHIVE / name).is_file() for name in HISTORY_RELEASES):
+        pytest.skip(f"the archived releases {HISTORY_RELEASES} are not under {ARCHIVE}")
+    return request.getfixturevalue("_real_full_site")  # built with their history (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")
-def served(history_site: Path, tmp_path_factory: pytest.TempPathFactory):
-    with serving(history_site, tmp_path_factory.mktemp("www")) as url:
-        yield url
+def served(history_site: Path, served_sub_path: str) -> str:
+    return served_sub_path
 
 
 def release_line(name: str, number: str) -> str:
