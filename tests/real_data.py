@@ -11,6 +11,7 @@ rulings importer is then fed real text, but in MTGJSON's order and wording.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import random
@@ -38,14 +39,16 @@ def require(*paths: Path) -> None:
             pytest.skip(f"real data not available at {path}")
 
 
+@functools.cache
 def mtgjson_entries() -> dict[str, list[dict[str, Any]]]:
-    """AtomicCards' `data`: card name -> its face objects."""
+    """AtomicCards' `data`: card name -> its face objects (read once per process: never change what it returns)."""
     with gzip.open(MTGJSON, "rt", encoding="utf-8") as f:
         return json.load(f)["data"]
 
 
+@functools.cache
 def scryfall_cards() -> list[dict[str, Any]]:
-    """The Scryfall oracle-cards objects, in file order."""
+    """The Scryfall oracle-cards objects, in file order (read once per process: never change what it returns)."""
     with gzip.open(SCRYFALL, "rt", encoding="utf-8") as f:
         return json.load(f)
 
