@@ -37,6 +37,7 @@ from mkdocs.exceptions import MkDocsException
 from kb import cr_examples
 from kb.aliases import resolve_aliases
 from kb.errors import BuildError, KbError, raise_all
+from kb.example_cache import cache_folder
 from kb.example_runs import ExampleRuns, run_examples
 from kb.history import RulesHistory
 from kb.history_cache import load_history
@@ -95,7 +96,7 @@ def prepare(settings: Settings) -> Checked:
     with progress.stage("linking"):
         kb = link(sources)
     with progress.stage("running examples"):
-        report = check(kb)
+        report = check(kb, cache_folder(settings.work_dir))
     _say_what_was_read(kb, report)
     return Checked(kb, report)
 
@@ -153,9 +154,10 @@ def _imports(settings: Settings) -> list[Imported]:
     return imported
 
 
-def check(kb: KnowledgeBase) -> ExampleRuns:
-    """Run every example; a ruling whose example no longer holds stops the build."""
-    report = run_examples(kb)
+def check(kb: KnowledgeBase, kept: Path | None = None) -> ExampleRuns:
+    """Run every example (not again those that passed with the same inputs, kept in the folder `kept`); a ruling
+    whose example no longer holds stops the build."""
+    report = run_examples(kb, kept=kept)
     raise_all(report.errors())
     # A reworded or removed CR example is the author's to re-read, not a reason to stop the build.
     for found in cr_examples.drift(kb):

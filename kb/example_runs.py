@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from kb.card_definitions import engine_definitions
 from kb.engine import implemented_rules
 from kb.errors import KbError
+from kb.example_cache import ExampleCache
 from kb.examples import AblationReport, ExampleResult, ablation, run_example
 from kb.model import Example, natural_key
 from kb.store import KnowledgeBase
@@ -49,15 +51,21 @@ def examples_of(kb: KnowledgeBase) -> list[Example]:
     ]
 
 
-def run_examples(kb: KnowledgeBase, only: Collection[str] | None = None) -> ExampleRuns:
-    """Run every example in the knowledge base (or those whose id is in `only`) against the engine."""
+def run_examples(kb: KnowledgeBase, only: Collection[str] | None = None, kept: Path | None = None) -> ExampleRuns:
+    """Run every example in the knowledge base (or those whose id is in `only`) against the engine; with `kept`, a
+    folder of earlier passes (kb.example_cache), an example whose inputs have not changed is not run again."""
     report = ExampleRuns(implemented=implemented_rules())
     exercised_by: dict[str, list[str]] = defaultdict(list)
     cards = engine_definitions(kb.cards.values())
+    passes = ExampleCache(kept, kb.cards.values()) if kept is not None else None
     for example in examples_of(kb):
         if only is not None and example.id not in only:
             continue
-        result = run_example(example, cards=cards)
+        result = passes.get(example) if passes else None
+        if result is None:
+            result = run_example(example, cards=cards)
+            if passes:
+                passes.put(result, example)
         report.results[example.id] = result
         if result.passed:
             for rule in result.rules_exercised:

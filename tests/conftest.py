@@ -73,6 +73,14 @@ def cr_previous() -> Path:
     return shared_release("MagicCompRules 20250606.txt")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _examples_passed_once(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Every build of the run, in any worker or child process, shares one cache of passed examples (kb.example_cache),
+    fresh for each run: a developer's own cache never decides a test."""
+    base = tmp_path_factory.getbasetemp()
+    os.environ["KB_CACHE_DIR"] = str((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kb-cache")
+
+
 @pytest.fixture(scope="session")
 def kb_latest():
     """The bundled content linked with the latest real release, loaded once per worker: read it, never change it."""

@@ -1,0 +1,78 @@
+"""Examples that passed, remembered between builds: an example whose inputs have not changed passes again.
+
+An example's inputs are its own record (code, claimed rules, declared cards, where it is written), the cards
+declared in content/ that its games can use, and the source of the engine and of the checker that judges it.
+The key is a digest of all of them, so a change to any one is a new key: a remembered pass is exactly the
+pass a new run would give (the engine is deterministic; its random generator is seeded). Failures are never
+remembered, and ablation runs never use this.
+
+The folder is the build's work folder (`.cache/kb/examples` beside mkdocs.yml), or `$KB_CACHE_DIR/examples`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+from kb.examples import PASSED, ExampleResult
+from kb.model import Card, Example
+
+KB = Path(__file__).resolve().parent
+# What decides an example's verdict besides its own text: the engine, the checker, and how content parts become cards.
+JUDGED_BY = (KB / "engine", KB / "examples.py", KB / "card_definitions.py")
+
+
+@cache
+def _judge_digest() -> str:
+    digest = hashlib.sha256(sys.version.encode())
+    for root in JUDGED_BY:
+        for path in sorted(root.rglob("*.py")) if root.is_dir() else [root]:
+            digest.update(str(path.relative_to(KB)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+class ExampleCache:
+    """Passes kept as one small JSON file per key; writing is atomic, so builds running at once may share it."""
+
+    def __init__(self, folder: Path, content_cards: Iterable[Card]) -> None:
+        self.folder = folder
+        # Declared cards are plain data (kb.model), so their repr is stable from one run to the next.
+        declared = sorted((card for card in content_cards if card.engine is not None), key=lambda c: c.id)
+        self._context = hashlib.sha256((_judge_digest() + repr(declared)).encode()).hexdigest()
+
+    def _path(self, example: Example) -> Path:
+        return self.folder / f"{hashlib.sha256((self._context + repr(example)).encode()).hexdigest()}.json"
+
+    def get(self, example: Example) -> ExampleResult | None:
+        try:
+            kept = json.loads(self._path(example).read_text(encoding="utf-8"))
+            exercised = tuple(kept["rules_exercised"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None  # not kept, or unreadable: run it
+        # As a new run reports a pass (kb.examples.run_example); no time was spent on it.
+        return ExampleResult(example.id, True, tuple(example.rules), exercised, "", example.origin, 0.0, PASSED)
+
+    def put(self, result: ExampleResult, example: Example) -> None:
+        if not result.passed:
+            return
+        path = self._path(example)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            partial = path.with_suffix(f".{os.getpid()}.tmp")
+            partial.write_text(json.dumps({"rules_exercised": list(result.rules_exercised)}), encoding="utf-8")
+            os.replace(partial, path)
+        except OSError:
+            pass  # a cache that cannot be written only makes the next build slower
+
+
+def cache_folder(work_dir: Path | None) -> Path | None:
+    """Where passes are kept: $KB_CACHE_DIR/examples if set, else the work folder's; None keeps nothing."""
+    base = os.environ.get("KB_CACHE_DIR")
+    if base:
+        return Path(base) / "examples"
+    return work_dir / "examples" if work_dir is not None else None

@@ -1,0 +1,68 @@
+"""Passed examples are remembered between builds, and only while nothing that decides their verdict has changed."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from kb import example_cache
+from kb.build import Settings, load_knowledge_base
+from kb.example_runs import examples_of, run_examples
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def kb():
+    return load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates"))
+
+
+def _verdicts(report) -> dict[str, tuple]:
+    return {i: (r.passed, r.rules_claimed, r.rules_exercised, r.message, r.origin, r.outcome) for i, r in report.results.items()}
+
+
+def test_a_second_run_gives_the_same_report_without_running_anything(kb, tmp_path: Path, monkeypatch):
+    first = run_examples(kb, kept=tmp_path)
+    assert len(list(tmp_path.glob("*.json"))) == len(examples_of(kb)) == len(first.results)
+
+    def never(*args, **kwargs):
+        raise AssertionError("an unchanged example was run again")
+
+    monkeypatch.setattr("kb.example_runs.run_example", never)
+    second = run_examples(kb, kept=tmp_path)
+    assert _verdicts(second) == _verdicts(first)
+    assert second.exercised_by == first.exercised_by
+
+
+def test_an_edited_example_runs_again_and_its_failure_is_not_kept(kb, tmp_path: Path):
+    run_examples(kb, kept=tmp_path)
+    ruling = next(r for r in kb.rulings.values() if r.example is not None)
+    broken = dataclasses.replace(ruling.example, code=ruling.example.code + "\nassert False, 'edited'\n")
+    kb.rulings[ruling.id] = dataclasses.replace(ruling, example=broken)
+    try:
+        report = run_examples(kb, kept=tmp_path)
+        assert not report.results[broken.id].passed and "edited" in report.results[broken.id].message
+        assert len(list(tmp_path.glob("*.json"))) == len(examples_of(kb))  # the old text's pass stays; the failure adds none
+        assert not run_examples(kb, kept=tmp_path).results[broken.id].passed
+    finally:
+        kb.rulings[ruling.id] = ruling
+
+
+def test_a_changed_engine_or_declared_card_is_a_new_key(kb, tmp_path: Path, monkeypatch):
+    example = examples_of(kb)[0]
+    cards = list(kb.cards.values())
+    kept = example_cache.ExampleCache(tmp_path, cards)
+    kept.put(run_examples(kb, only={example.id}).results[example.id], example)
+    assert kept.get(example) is not None
+    declared = next(c for c in cards if c.engine is not None)
+    edited = [dataclasses.replace(declared, oracle_text=declared.oracle_text + " ") if c is declared else c for c in cards]
+    assert example_cache.ExampleCache(tmp_path, edited).get(example) is None
+    monkeypatch.setattr(example_cache, "_judge_digest", lambda: "another engine")
+    assert example_cache.ExampleCache(tmp_path, cards).get(example) is None
+
+
+def test_the_engine_source_is_part_of_the_key():
+    judged = {path.name for root in example_cache.JUDGED_BY for path in (root.rglob("*.py") if root.is_dir() else [root])}
+    assert {"game.py", "state_based.py", "examples.py", "card_definitions.py"} <= judged
