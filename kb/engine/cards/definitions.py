@@ -125,6 +125,15 @@ class StaticAbility:
     toughness: int = 0
     cost_change: int = 0
     alternative_cost: Cost | None = None
+    # Layers 4–7b and entering (kb.engine.layers, kb.engine.entering): "type" adds `types`, "color" sets
+    # `colors`, "abilities" also removes `removes` or all abilities, "set power/toughness" sets them,
+    # "enter tapped" makes the permanents it affects enter tapped (rule 614.12).
+    types: tuple[str, ...] = ()
+    colors: tuple[str, ...] | None = None
+    removes: tuple[str, ...] = ()
+    lose_all: bool = False
+    set_power: int | None = None
+    set_toughness: int | None = None
 
 
 @dataclass(frozen=True)
@@ -151,9 +160,21 @@ class CardDef:
     enters_tapped: bool = False
     tokens: tuple[CardDef, ...] = ()  # the tokens its abilities create, defined with it
     not_implemented: str = ""  # Oracle text the engine does not model, stated honestly
+    colors: frozenset[str] | None = None  # a color indicator, or colors set by an effect (rule 202.2e, 105.3)
+    back_face: CardDef | None = None  # the back face of a double-faced card (rule 712)
+    enters_as_copy: Any = None  # "You may have this enter as a copy of …" (kb.engine.copies.EntersAsCopy)
+    enters_with: tuple[tuple[str, int], ...] = ()  # "enters with N KIND counters" (rule 614.1c)
+    power_cda: Any = None  # a characteristic-defining ability: (game, card) -> (power, toughness) (rule 604.3)
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.types
+
+    @property
+    def color(self) -> frozenset[str]:
+        """Its colors: set by an effect or an indicator, else those of its mana cost's symbols (rule 202.2)."""
+        if self.colors is not None:
+            return self.colors
+        return frozenset(s for s in "WUBRG" if s in self.mana_cost)
 
     @property
     def is_permanent_card(self) -> bool:

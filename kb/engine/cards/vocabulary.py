@@ -103,8 +103,8 @@ def _type_quality(word: str) -> Callable[[CardDef], bool] | None:
         return lambda d: d.has_type(word)
     if word == "permanent":
         return lambda d: bool(d.types & PERMANENT_TYPES)
-    if word in COLORS:  # rule 202.2: an object is the color of the colored mana symbols in its mana cost
-        return lambda d: COLORS[word] in re.findall(r"[WUBRG]", d.mana_cost)
+    if word in COLORS:  # rule 202.2: the colors of its mana cost, unless an effect changed them (105.3)
+        return lambda d: COLORS[word] in d.color
     if word in SUPERTYPES:
         return lambda d: word in d.supertypes
     if word == "historic":
