@@ -12,6 +12,8 @@ It imports nothing of `kb` outside this package.
 """
 
 from kb.engine import abilities, casting, costs, keywords, mana, priority, replacement, stack, triggers, turn, zones
+from kb.engine import copies, entering, keyword_actions, layers, power_toughness  # noqa: F401  (they register rules)
+from kb.engine.cards import parts  # noqa: F401  (its parts register rules: 611.2c)
 from kb.engine.cards import definition_of, known_cards
 from kb.engine.errors import EngineError, IllegalAction, MissingChoice, UnknownCard, UnknownRule
 from kb.engine.game import Game

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from kb.engine.entering import as_it_enters
 from kb.engine.events import Moved, ZoneChange
 from kb.engine.replacement import enters_with_counters
 from kb.engine.rules_registry import implements
@@ -45,13 +46,16 @@ def move_cards(
     tapped: bool = False,
 ) -> list[Moved]:
     """Move `cards` to `to` as ONE event (so a batched trigger sees one event) and report it to triggers."""
+    afterwards: list[Callable[[], None]] = []  # what happens only once they are there (see kb.engine.entering)
     moves = [
-        _move_one(game, card, to, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped)
+        _move_one(game, card, to, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped, afterwards=afterwards)
         for card in cards
         if can_change_zones(card)
     ]
     if moves:
         game.emit(ZoneChange(tuple(moves)))
+    for then in afterwards:
+        then()
     return moves
 
 
@@ -66,10 +70,19 @@ def can_change_zones(card: Card) -> bool:
 
 
 def _move_one(
-    game: Game, card: Card, to: Zone, *, controller: Player | None, bottom: bool, face_down: bool, tapped: bool
+    game: Game,
+    card: Card,
+    to: Zone,
+    *,
+    controller: Player | None,
+    bottom: bool,
+    face_down: bool,
+    tapped: bool,
+    afterwards: list[Callable[[], None]],
 ) -> Moved:
     state = card.state
     origin = state.zone
+    before = card.definition if to is Zone.BATTLEFIELD else None  # what it was where it came from (rule 614.12)
     if origin is Zone.LIBRARY:
         game.state.libraries[state.owner].remove(state.card_id)
     if origin is Zone.STACK:
@@ -87,11 +100,14 @@ def _move_one(
     state.counters = {}
     state.damage = 0
     state.attacking = False
+    state.transformed = False  # a double-faced card enters with its front face up (rule 712.8a)
     state.face_up = exiled_face_up(face_down) if to is Zone.EXILE else to is not Zone.LIBRARY
     if to is not Zone.BATTLEFIELD:
         state.spell_x = None
         state.was_cast = False
     if to is Zone.BATTLEFIELD:
+        assert before is not None
+        as_it_enters(game, card, before, afterwards)
         enters_with_counters(game, card)
     if to is Zone.LIBRARY:
         library = game.state.libraries[state.owner]

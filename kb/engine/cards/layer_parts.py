@@ -1,0 +1,342 @@
+"""Parts and verbs for the layer system, copies and double-faced cards, registered with `parts.PARTS` and
+`verbs.VERBS` (imported by `kb.engine.cards.parts`).
+
+Parts: `static effect` (colors, types, abilities lost, P/T set, 'permanents enter tapped'), `enters as copy`,
+`enters with counters`, `back face`, `defined power/toughness`.
+Verbs: `pump all`, `become color`, `set power/toughness`, `switch power/toughness`, `become creature`,
+`exchange control of targets`, `transform`, `become a copy`, `return target to the battlefield`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from kb.engine.cards.definitions import Effect, StaticAbility
+from kb.engine.cards.parts import REQUIRED, Draft, Facts, _affected, _at, compose, part
+from kb.engine.cards.verbs import _cards, _duration, _settings, verb
+from kb.engine.cards.vocabulary import COLORS, DefinitionError, amount, selector
+from kb.engine.continuous import UNTIL_END_OF_TURN
+from kb.engine.copies import CopyException, EntersAsCopy
+from kb.engine.effects import EffectContext
+from kb.engine.errors import IllegalAction, MissingChoice
+from kb.engine.rules_registry import implements
+from kb.engine.state import Zone
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+    from kb.engine.handles import Card
+
+
+def _colors(value: Any) -> tuple[str, ...]:
+    words = value if isinstance(value, list) else [value]
+    unknown = [w for w in words if str(w).lower() not in COLORS]
+    if unknown:
+        raise DefinitionError(f"unknown color {unknown[0]!r} (known: {', '.join(COLORS)})")
+    return tuple(COLORS[str(w).lower()] for w in words)
+
+
+def _words(value: Any) -> tuple[str, ...]:
+    return tuple(str(w) for w in (value if isinstance(value, list) else [value]) if w)
+
+
+# -- parts ---------------------------------------------------------------------------------------
+
+
+@part(
+    "static effect",
+    to=REQUIRED,
+    colors=None,
+    types=(),
+    loses=(),
+    **{"lose all abilities": False, "set power": None, "set toughness": None, "enter tapped": False},
+)
+def _static_effect(settings: dict[str, Any], draft: Draft) -> None:
+    """{to: enchanted creature, colors: white} ('Enchanted creature is white') · {to: enchanted creature, loses:
+    [flying]} · {to: card in a graveyard, lose all abilities: true} · {to: permanent, enter tapped: true}."""
+    phrase = str(settings["to"])
+    affects = _at("to", lambda: _affected(phrase.replace("creatures", "creature").replace("permanents", "permanent")))
+    if settings["colors"] is not None:
+        colors = _at("colors", lambda: _colors(settings["colors"]))
+        draft.statics.append(StaticAbility(f"{phrase} is {settings['colors']}.", "color", affects, colors=colors))
+    if settings["types"]:
+        types = _words(settings["types"])
+        draft.statics.append(StaticAbility(f"{phrase} is {', '.join(types)}.", "type", affects, types=types))
+    if settings["loses"] or settings["lose all abilities"]:
+        removes = tuple(w.lower() for w in _words(settings["loses"]))
+        draft.statics.append(
+            StaticAbility(f"{phrase} loses abilities.", "abilities", affects, removes=removes, lose_all=bool(settings["lose all abilities"]))
+        )
+    if settings["set power"] is not None or settings["set toughness"] is not None:
+        draft.statics.append(
+            StaticAbility(
+                f"{phrase} has base power and toughness set.",
+                "set power/toughness",
+                affects,
+                set_power=settings["set power"],
+                set_toughness=settings["set toughness"],
+            )
+        )
+    if settings["enter tapped"]:
+        draft.statics.append(StaticAbility(f"{phrase} enter tapped.", "enter tapped", affects))
+
+
+@part("enters as copy", of=REQUIRED, types=(), subtypes=(), power=None, toughness=None)
+def _enters_as_copy(settings: dict[str, Any], draft: Draft) -> None:
+    """'You may have this enter as a copy of any creature on the battlefield[, except it's 7/7]':
+    {of: creature, power: 7, toughness: 7}; `types:` adds types ('except it's an enchantment …')."""
+    description = str(settings["of"])
+    quality = _at("of", lambda: selector(description))
+    exception = CopyException(
+        types=_words(settings["types"]),
+        subtypes=_words(settings["subtypes"]),
+        power=None if settings["power"] is None else int(settings["power"]),
+        toughness=None if settings["toughness"] is None else int(settings["toughness"]),
+    )
+    draft.set_once(
+        "enters_as_copy",
+        EntersAsCopy(f"any {description} on the battlefield", lambda entering, c: c != entering and quality(entering, c), exception),
+        "enters as copy",
+    )
+
+
+@part("enters with counters", count=REQUIRED, kind="+1/+1")
+def _enters_with_counters(settings: dict[str, Any], draft: Draft) -> None:
+    """'This enters with two fade counters on it': {count: 2, kind: fade} (rule 614.1c)."""
+    draft.set_once("enters_with", ((str(settings["kind"]), int(settings["count"])),), "enters with counters")
+
+
+@part("back face", name=REQUIRED, type_line=REQUIRED, power=None, toughness=None, colors=None, parts=())
+def _back_face(settings: dict[str, Any], draft: Draft) -> None:
+    """The back face of a double-faced card (rule 712): {name: Ironfang, type_line: Creature — Werewolf,
+    power: 3, toughness: 1, colors: red} (a back face's color comes from its color indicator: 202.2e)."""
+    facts = Facts(
+        name=str(settings["name"]),
+        type_line=str(settings["type_line"]),
+        power=None if settings["power"] is None else str(settings["power"]),
+        toughness=None if settings["toughness"] is None else str(settings["toughness"]),
+    )
+    inner = settings["parts"] or ()
+    parts = [next(iter(p.items())) if isinstance(p, Mapping) and len(p) == 1 else ("?", p) for p in inner]
+    face = _at("parts", lambda: compose(facts, parts))
+    if settings["colors"] is not None:
+        from dataclasses import replace
+
+        face = replace(face, colors=frozenset(_at("colors", lambda: _colors(settings["colors"]))))
+    draft.set_once("back_face", face, "back face")
+
+
+COUNTS: dict[str, Callable[[Game, Card], int]] = {
+    "card types among cards in all graveyards": lambda game, card: len(
+        {t for c in game.state.cards.values() if c.zone is Zone.GRAVEYARD for t in game.card(c.card_id).definition.types}
+    ),
+    "creature cards in your graveyard": lambda game, card: sum(
+        1 for c in card.controller.graveyard if c.definition.has_type("creature")
+    ),
+}
+
+
+@part("defined power/toughness", count=REQUIRED, **{"toughness plus": 0})
+def _defined(settings: dict[str, Any], draft: Draft) -> None:
+    """A characteristic-defining ability (rule 604.3): 'power is equal to the number of card types among cards
+    in all graveyards and toughness is equal to that number plus 1' ({count: …, toughness plus: 1})."""
+    count = COUNTS.get(str(settings["count"]))
+    if count is None:
+        raise DefinitionError(f"unknown count {settings['count']!r} (known: {', '.join(COUNTS)})", ("count",))
+    plus = int(settings["toughness plus"])
+
+    def defined(game: Game, card: Card) -> tuple[int, int]:
+        n = count(game, card)
+        return n, n + plus
+
+    draft.set_once("power_cda", defined, "defined power/toughness")
+
+
+# -- verbs ---------------------------------------------------------------------------------------
+
+
+def _objects(value: Any, verb_name: str) -> Callable[[EffectContext], list[Any]]:
+    if value == "target":
+        return _cards
+    if value == "this":
+        return lambda ctx: [ctx.source]
+    raise DefinitionError(f"'{verb_name}' applies to 'target' or 'this', not {value!r}")
+
+
+def _asked_anew(ctx: EffectContext, quality: Callable[[Any, Any], bool]) -> dict[str, Any]:
+    return {"affects": quality}
+
+
+@implements(
+    "611.2c",
+    "the objects a resolved effect changes are fixed as it begins; objects that qualify later are not affected",
+    when_ablated=_asked_anew,
+)
+def fixed_set(ctx: EffectContext, quality: Callable[[Any, Any], bool]) -> dict[str, Any]:
+    permanents = [ctx.game.card(c.card_id) for c in ctx.game.state.cards.values() if c.zone is Zone.BATTLEFIELD]
+    return {"objects": [c for c in permanents if quality(ctx.source, c)]}
+
+
+@verb("pump all")
+def _pump_all(value: Any) -> Effect:
+    """'All white creatures get +1/+1 until end of turn': {to: white creatures, power: 1, toughness: 1}."""
+    settings = _settings(value, {"to": None, "power": 0, "toughness": 0, "duration": UNTIL_END_OF_TURN}, "pump all")
+    if not settings["to"]:
+        raise DefinitionError("'pump all' needs `to:` (e.g. white creatures)")
+    quality = selector(str(settings["to"]).replace("creatures", "creature"))
+    power, toughness, duration = int(settings["power"]), int(settings["toughness"]), _duration(settings["duration"])
+
+    def effect(ctx: EffectContext) -> None:
+        chosen = fixed_set(ctx, quality)
+        objects = chosen.pop("objects", [])
+        ctx.start_effect(objects, "power/toughness", duration, power=power, toughness=toughness, **chosen)
+
+    return effect
+
+
+def chosen_color(ctx: EffectContext) -> str:
+    """The color the controller stated ahead (`player.will_choose('color', 'W')`), used up by this choice."""
+    stated = ctx.controller.state.stated_choices
+    if "color" not in stated:
+        raise MissingChoice(f"the color {ctx.source}'s effect makes it", f"call {ctx.controller.name.lower()}.will_choose('color', 'W')")
+    color = stated.pop("color")
+    if color not in "WUBRG" or len(color) != 1:
+        raise IllegalAction("not-a-color", "105.1", f"{color!r} is not a color (W, U, B, R or G)")
+    return str(color)
+
+
+@verb("become color")
+def _become_color(value: Any) -> Effect:
+    """'Target creature becomes red until end of turn': {color: red} · 'the color of your choice': {color: chosen}."""
+    settings = _settings(value, {"color": None, "to": "target", "duration": UNTIL_END_OF_TURN}, "become color")
+    to, duration = _objects(settings["to"], "become color"), _duration(settings["duration"])
+    fixed = None if settings["color"] == "chosen" else _colors(settings["color"])
+
+    def effect(ctx: EffectContext) -> None:
+        colors = fixed if fixed is not None else (chosen_color(ctx),)
+        ctx.start_effect(to(ctx), "color", duration, colors=colors)
+
+    return effect
+
+
+@verb("set power/toughness")
+def _set_pt(value: Any) -> Effect:
+    """'Target creature becomes 0/1 until end of turn': {power: 0, toughness: 1} (layer 7b)."""
+    settings = _settings(value, {"power": None, "toughness": None, "to": "target", "duration": UNTIL_END_OF_TURN}, "set power/toughness")
+    to, duration = _objects(settings["to"], "set power/toughness"), _duration(settings["duration"])
+    power, toughness = amount(settings["power"]), amount(settings["toughness"])
+    return lambda ctx: ctx.start_effect(to(ctx), "set power/toughness", duration, set_power=power(ctx), set_toughness=toughness(ctx))
+
+
+@verb("switch power/toughness")
+def _switch(value: Any) -> Effect:
+    """'Switch target creature's power and toughness until end of turn' (layer 7d)."""
+    settings = _settings(value, {"to": "target", "duration": UNTIL_END_OF_TURN}, "switch power/toughness")
+    to, duration = _objects(settings["to"], "switch power/toughness"), _duration(settings["duration"])
+    return lambda ctx: ctx.start_effect(to(ctx), "switch", duration, switch=True)
+
+
+@verb("become creature")
+def _become_creature(value: Any) -> Effect:
+    """'This artifact becomes an X/X Construct artifact creature until end of turn': {power: X, toughness: X,
+    types: [artifact, creature], subtypes: [Construct]} — one effect in layers 4, 5 (with `colors:`) and 7b."""
+    settings = _settings(
+        value,
+        {"power": REQUIRED, "toughness": REQUIRED, "types": ["creature"], "subtypes": (), "colors": None, "to": "this", "duration": UNTIL_END_OF_TURN},
+        "become creature",
+    )
+    if settings["power"] is REQUIRED or settings["toughness"] is REQUIRED:
+        raise DefinitionError("'become creature' needs power and toughness")
+    to, duration = _objects(settings["to"], "become creature"), _duration(settings["duration"])
+    power, toughness = amount(settings["power"]), amount(settings["toughness"])
+    types, subtypes = tuple(str(t).lower() for t in _words(settings["types"])), _words(settings["subtypes"])
+    colors = None if settings["colors"] is None else _colors(settings["colors"])
+    layers = ("color", "set power/toughness") if colors else ("set power/toughness",)
+
+    def effect(ctx: EffectContext) -> None:
+        ctx.start_effect(
+            to(ctx),
+            "type",
+            duration,
+            more_layers=layers,
+            types=types,
+            subtypes=subtypes,
+            colors=colors,
+            set_power=power(ctx),
+            set_toughness=toughness(ctx),
+        )
+
+    return effect
+
+
+@verb("exchange control of targets")
+def _exchange(value: Any) -> Effect:
+    """'Exchange control of two target creatures' (rule 701.12)."""
+    _settings(value, {}, "exchange control of targets")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.keyword_actions import exchange_control
+
+        exchange_control(ctx, [(ident, obj) for kind, ident, obj in ctx.item.targets if kind == "card"])
+
+    return effect
+
+
+@verb("transform")
+def _transform(value: Any) -> Effect:
+    """'Transform this' ({to: this}), 'transform target', or every permanent a phrase names ({to: Humans})."""
+    to = str(_settings(value, {"to": "this"}, "transform")["to"])
+    pick: Callable[[EffectContext], list[Any]]
+    if to in ("this", "target"):
+        pick = _objects(to, "transform")
+    else:
+        quality = selector(to)
+        pick = lambda ctx: [  # noqa: E731
+            ctx.game.card(c.card_id) for c in list(ctx.game.state.cards.values()) if quality(ctx.source, ctx.game.card(c.card_id))
+        ]
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.keyword_actions import transform
+
+        for card in pick(ctx):  # all chosen before any turns over
+            transform(ctx.game, card)
+
+    return effect
+
+
+@verb("become a copy")
+def _become_a_copy(value: Any) -> Effect:
+    """Cytoshape's 'Choose a nonlegendary creature on the battlefield. Target creature becomes a copy of that
+    creature until end of turn.' ({of: nonlegendary creature}; the choice: `player.will_choose('copy', card)`)."""
+    settings = _settings(value, {"of": "creature", "duration": UNTIL_END_OF_TURN}, "become a copy")
+    description = str(settings["of"])
+    quality, duration = selector(description), _duration(settings["duration"])
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.copies import check_copy_choice, chosen_to_copy, snapshot, start_copy_effect
+
+        targets = _cards(ctx)
+        chosen = chosen_to_copy(ctx.game, ctx.controller, ctx.source, f"a {description} on the battlefield")
+        if chosen is None:
+            raise IllegalAction("illegal-copy-choice", "707.1", f"{ctx.source} must choose a {description} to copy")
+        check_copy_choice(ctx.source, "707.1", chosen, quality, f"a {description} on the battlefield")
+        for target in targets:
+            start_copy_effect(ctx.game, ctx.controller, ctx.source, target, snapshot(ctx.game, chosen), duration)
+
+    return effect
+
+
+@verb("return target to the battlefield")
+def _reanimate(value: Any) -> Effect:
+    """'Return target creature card from a graveyard to the battlefield under your control.'"""
+    _settings(value, {}, "return target to the battlefield")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.zones import move_card
+
+        for card in _cards(ctx):
+            if card.zone is Zone.GRAVEYARD:
+                move_card(ctx.game, card, Zone.BATTLEFIELD, controller=ctx.controller)
+
+    return effect
+
