@@ -11,9 +11,24 @@
 It imports nothing of `kb` outside this package.
 """
 
-from kb.engine import abilities, casting, costs, keywords, mana, priority, replacement, stack, triggers, turn, zones
-from kb.engine import copies, entering, keyword_actions, layers, power_toughness  # noqa: F401  (they register rules)
-from kb.engine.cards import parts  # noqa: F401  (its parts register rules: 611.2c)
+from kb.engine import (
+    abilities,
+    casting,
+    copies,
+    costs,
+    entering,
+    keyword_actions,
+    keywords,
+    layers,
+    mana,
+    power_toughness,
+    priority,
+    replacement,
+    stack,
+    triggers,
+    turn,
+    zones,
+)
 from kb.engine.cards import definition_of, known_cards
 from kb.engine.errors import EngineError, IllegalAction, MissingChoice, UnknownCard, UnknownRule
 from kb.engine.game import Game
@@ -39,15 +54,20 @@ __all__ = [
     "abilities",
     "ablated",
     "casting",
+    "copies",
     "costs",
     "definition_of",
+    "entering",
     "expect_illegal",
     "expect_legal",
     "implemented_rules",
     "implements",
+    "keyword_actions",
     "keywords",
     "known_cards",
+    "layers",
     "mana",
+    "power_toughness",
     "priority",
     "replacement",
     "stack",

@@ -18,6 +18,9 @@ from kb.engine.rules_registry import implements
 from kb.engine.state import ContinuousEffect, Zone
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from kb.engine.effects import EffectContext
     from kb.engine.game import Game
     from kb.engine.handles import Card, Player
 
@@ -197,3 +200,17 @@ def power_toughness(game: Game, card: Card) -> tuple[int, int]:
     values = sublayers.set_by_effects(game, card, values)
     values = sublayers.modified(game, card, values)
     return sublayers.switched(game, card, values)
+
+
+def _asked_anew(ctx: EffectContext, quality: Callable[[Any, Any], bool]) -> dict[str, Any]:
+    return {"affects": quality}
+
+
+@implements(
+    "611.2c",
+    "the objects a resolved effect changes are fixed as it begins; objects that qualify later are not affected",
+    when_ablated=_asked_anew,
+)
+def fixed_set(ctx: EffectContext, quality: Callable[[Any, Any], bool]) -> dict[str, Any]:
+    permanents = [ctx.game.card(c.card_id) for c in ctx.game.state.cards.values() if c.zone is Zone.BATTLEFIELD]
+    return {"objects": [c for c in permanents if quality(ctx.source, c)]}

@@ -61,11 +61,17 @@ def _ignoring_exception(values: CardDef, exception: CopyException) -> CardDef:
     return values
 
 
-@implements("707.9b", "a copy effect's modification of a characteristic becomes part of the copiable values", when_ablated=_ignoring_exception)
+@implements(
+    "707.9b",
+    "a copy effect's modification of a characteristic becomes part of the copiable values",
+    when_ablated=_ignoring_exception,
+)
 def with_exception(values: CardDef, exception: CopyException) -> CardDef:
     if not exception:
         return values
-    values = replace(values, types=values.types | frozenset(exception.types), subtypes=values.subtypes | frozenset(exception.subtypes))
+    values = replace(
+        values, types=values.types | frozenset(exception.types), subtypes=values.subtypes | frozenset(exception.subtypes)
+    )
     if exception.power is not None or exception.toughness is not None:
         values = replace(values, power=exception.power, toughness=exception.toughness, power_cda=without_defining_ability(values))
     return values
@@ -115,7 +121,8 @@ def chosen_to_copy(game: Game, player: Player, copy: Card, description: str) -> 
     stated = player.state.stated_choices
     if "copy" not in stated:
         raise MissingChoice(
-            f"what {copy} copies ({description})", f"call {player.name.lower()}.will_choose('copy', card) or will_choose('copy', None)"
+            f"what {copy} copies ({description})",
+            f"call {player.name.lower()}.will_choose('copy', card) or will_choose('copy', None)",
         )
     key = stated.pop("copy")
     return None if key is None else game.card(key[1])

@@ -19,9 +19,7 @@ def _any_part(wanted: int, still_there: Sequence[Card]) -> bool:
     return bool(still_there)
 
 
-@implements(
-    "701.12a", "if the entire exchange can't be completed, no part of the exchange occurs", when_ablated=_any_part
-)
+@implements("701.12a", "if the entire exchange can't be completed, no part of the exchange occurs", when_ablated=_any_part)
 def whole_exchange_possible(wanted: int, still_there: Sequence[Card]) -> bool:
     return len(still_there) == wanted
 

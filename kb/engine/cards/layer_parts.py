@@ -16,11 +16,10 @@ from kb.engine.cards.definitions import Effect, StaticAbility
 from kb.engine.cards.parts import REQUIRED, Draft, Facts, _affected, _at, compose, part
 from kb.engine.cards.verbs import _cards, _duration, _settings, verb
 from kb.engine.cards.vocabulary import COLORS, DefinitionError, amount, selector
-from kb.engine.continuous import UNTIL_END_OF_TURN
+from kb.engine.continuous import UNTIL_END_OF_TURN, fixed_set
 from kb.engine.copies import CopyException, EntersAsCopy
 from kb.engine.effects import EffectContext
 from kb.engine.errors import IllegalAction, MissingChoice
-from kb.engine.rules_registry import implements
 from kb.engine.state import Zone
 
 if TYPE_CHECKING:
@@ -65,7 +64,9 @@ def _static_effect(settings: dict[str, Any], draft: Draft) -> None:
     if settings["loses"] or settings["lose all abilities"]:
         removes = tuple(w.lower() for w in _words(settings["loses"]))
         draft.statics.append(
-            StaticAbility(f"{phrase} loses abilities.", "abilities", affects, removes=removes, lose_all=bool(settings["lose all abilities"]))
+            StaticAbility(
+                f"{phrase} loses abilities.", "abilities", affects, removes=removes, lose_all=bool(settings["lose all abilities"])
+            )
         )
     if settings["set power"] is not None or settings["set toughness"] is not None:
         draft.statics.append(
@@ -95,7 +96,9 @@ def _enters_as_copy(settings: dict[str, Any], draft: Draft) -> None:
     )
     draft.set_once(
         "enters_as_copy",
-        EntersAsCopy(f"any {description} on the battlefield", lambda entering, c: c != entering and quality(entering, c), exception),
+        EntersAsCopy(
+            f"any {description} on the battlefield", lambda entering, c: c != entering and quality(entering, c), exception
+        ),
         "enters as copy",
     )
 
@@ -163,20 +166,6 @@ def _objects(value: Any, verb_name: str) -> Callable[[EffectContext], list[Any]]
     raise DefinitionError(f"'{verb_name}' applies to 'target' or 'this', not {value!r}")
 
 
-def _asked_anew(ctx: EffectContext, quality: Callable[[Any, Any], bool]) -> dict[str, Any]:
-    return {"affects": quality}
-
-
-@implements(
-    "611.2c",
-    "the objects a resolved effect changes are fixed as it begins; objects that qualify later are not affected",
-    when_ablated=_asked_anew,
-)
-def fixed_set(ctx: EffectContext, quality: Callable[[Any, Any], bool]) -> dict[str, Any]:
-    permanents = [ctx.game.card(c.card_id) for c in ctx.game.state.cards.values() if c.zone is Zone.BATTLEFIELD]
-    return {"objects": [c for c in permanents if quality(ctx.source, c)]}
-
-
 @verb("pump all")
 def _pump_all(value: Any) -> Effect:
     """'All white creatures get +1/+1 until end of turn': {to: white creatures, power: 1, toughness: 1}."""
@@ -198,7 +187,9 @@ def chosen_color(ctx: EffectContext) -> str:
     """The color the controller stated ahead (`player.will_choose('color', 'W')`), used up by this choice."""
     stated = ctx.controller.state.stated_choices
     if "color" not in stated:
-        raise MissingChoice(f"the color {ctx.source}'s effect makes it", f"call {ctx.controller.name.lower()}.will_choose('color', 'W')")
+        raise MissingChoice(
+            f"the color {ctx.source}'s effect makes it", f"call {ctx.controller.name.lower()}.will_choose('color', 'W')"
+        )
     color = stated.pop("color")
     if color not in "WUBRG" or len(color) != 1:
         raise IllegalAction("not-a-color", "105.1", f"{color!r} is not a color (W, U, B, R or G)")
@@ -222,10 +213,14 @@ def _become_color(value: Any) -> Effect:
 @verb("set power/toughness")
 def _set_pt(value: Any) -> Effect:
     """'Target creature becomes 0/1 until end of turn': {power: 0, toughness: 1} (layer 7b)."""
-    settings = _settings(value, {"power": None, "toughness": None, "to": "target", "duration": UNTIL_END_OF_TURN}, "set power/toughness")
+    settings = _settings(
+        value, {"power": None, "toughness": None, "to": "target", "duration": UNTIL_END_OF_TURN}, "set power/toughness"
+    )
     to, duration = _objects(settings["to"], "set power/toughness"), _duration(settings["duration"])
     power, toughness = amount(settings["power"]), amount(settings["toughness"])
-    return lambda ctx: ctx.start_effect(to(ctx), "set power/toughness", duration, set_power=power(ctx), set_toughness=toughness(ctx))
+    return lambda ctx: ctx.start_effect(
+        to(ctx), "set power/toughness", duration, set_power=power(ctx), set_toughness=toughness(ctx)
+    )
 
 
 @verb("switch power/toughness")
@@ -242,7 +237,15 @@ def _become_creature(value: Any) -> Effect:
     types: [artifact, creature], subtypes: [Construct]} — one effect in layers 4, 5 (with `colors:`) and 7b."""
     settings = _settings(
         value,
-        {"power": REQUIRED, "toughness": REQUIRED, "types": ["creature"], "subtypes": (), "colors": None, "to": "this", "duration": UNTIL_END_OF_TURN},
+        {
+            "power": REQUIRED,
+            "toughness": REQUIRED,
+            "types": ["creature"],
+            "subtypes": (),
+            "colors": None,
+            "to": "this",
+            "duration": UNTIL_END_OF_TURN,
+        },
         "become creature",
     )
     if settings["power"] is REQUIRED or settings["toughness"] is REQUIRED:
@@ -339,4 +342,3 @@ def _reanimate(value: Any) -> Effect:
                 move_card(ctx.game, card, Zone.BATTLEFIELD, controller=ctx.controller)
 
     return effect
-

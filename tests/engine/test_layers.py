@@ -1,0 +1,197 @@
+"""The layer system (rule 613), copies (707), entering replacements (614.12) and double-faced cards (712)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from kb.engine import Game, IllegalAction, MissingChoice, Player, expect_illegal
+from kb.engine.cards.parts import Facts, compose
+from kb.engine.cards.vocabulary import DefinitionError
+from kb.engine.continuous import FOREVER, UNTIL_END_OF_TURN, start_effect
+
+
+def snapshot(game: Game) -> object:
+    state = copy.deepcopy(game.state)
+    state.rng = None  # type: ignore[assignment]  # Random objects don't compare by value
+    return state
+
+
+CLONE = compose(
+    Facts("Clone", "{3}{U}", "Creature — Shapeshifter", power="0", toughness="0"), [("enters as copy", {"of": "creature"})]
+)
+HONOR = compose(
+    Facts("Honor of the Pure", "{1}{W}", "Enchantment"),
+    [("static", {"to": "white creatures you control", "power": 1, "toughness": 1})],
+)
+ORB = compose(Facts("Orb of Dreams", "{3}", "Artifact"), [("static effect", {"to": "permanents", "enter tapped": True})])
+WEREWOLF = compose(
+    Facts("Village Ironsmith", "{1}{R}", "Creature — Human Werewolf", power="1", toughness="1"),
+    [("back face", {"name": "Ironfang", "type_line": "Creature — Werewolf", "power": 3, "toughness": 1, "colors": "red"})],
+)
+SWITCHEROO = compose(
+    Facts("Switcheroo", "{4}{U}", "Sorcery"),
+    [("spell", {"target": "creature", "targets": 2, "effect": "exchange control of targets"})],
+)
+CARDS = [CLONE, HONOR, ORB, WEREWOLF, SWITCHEROO]
+
+
+@pytest.fixture
+def game() -> Game:
+    return Game(cards=CARDS)
+
+
+def test_a_color_change_feeds_effects_of_later_layers_and_the_newest_color_wins(game: Game, alice: Player) -> None:
+    game.battlefield_add("Honor of the Pure", alice)
+    bears = game.battlefield_add("Grizzly Bears", alice)
+    assert (bears.colors, bears.power) == ("G", 2)
+    start_effect(game, alice, bears, [bears], "color", UNTIL_END_OF_TURN, colors=("W",))
+    assert (bears.colors, bears.power, bears.toughness) == ("W", 3, 3)
+    start_effect(game, alice, bears, [bears], "color", UNTIL_END_OF_TURN, colors=("R",))
+    assert (bears.colors, bears.power) == ("R", 2)
+    game.next_turn()  # both end: green again
+    assert bears.colors == "G"
+
+
+def test_power_and_toughness_sublayers_apply_in_order_whatever_the_timestamps(game: Game, alice: Player) -> None:
+    bears = game.battlefield_add("Grizzly Bears", alice)
+    start_effect(game, alice, bears, [bears], "switch", UNTIL_END_OF_TURN, switch=True)  # 7d, oldest
+    start_effect(game, alice, bears, [bears], "power/toughness", UNTIL_END_OF_TURN, power=3)  # 7c
+    start_effect(game, alice, bears, [bears], "set power/toughness", UNTIL_END_OF_TURN, set_power=0, set_toughness=1)  # 7b
+    game.add_counters(bears, 1)
+    # 0/1, +3/+0 and a counter: 4/2, then switched: 2/4.
+    assert (bears.power, bears.toughness) == (2, 4)
+
+
+def test_a_land_that_becomes_a_creature_has_power_and_toughness(game: Game, alice: Player) -> None:
+    land = game.battlefield_add("Forest", alice)
+    assert land.power is None
+    start_effect(
+        game,
+        alice,
+        land,
+        [land],
+        "type",
+        UNTIL_END_OF_TURN,
+        types=("creature",),
+        more_layers=("set power/toughness",),
+        set_power=3,
+        set_toughness=3,
+    )
+    assert (land.types, land.power, land.toughness) == (["creature", "land"], 3, 3)
+
+
+def test_a_copy_takes_copiable_values_only_and_does_not_follow_later_changes(game: Game, alice: Player, bob: Player) -> None:
+    bears = game.battlefield_add("Grizzly Bears", bob)
+    start_effect(game, bob, bears, [bears], "power/toughness", FOREVER, power=2, toughness=2)
+    alice.will_choose("copy", bears)
+    clone = game.hand_add("Clone", alice)
+    game.add_mana(alice, "{U}{C}{C}{C}")
+    game.cast(clone)
+    game.resolve()
+    assert (clone.name, clone.power, clone.toughness, clone.colors) == ("Grizzly Bears", 2, 2, "G")
+    wurm = game.battlefield_add("Craw Wurm", bob)
+    alice.will_choose("copy", wurm)
+    other = game.hand_add("Clone", alice)
+    game.add_mana(alice, "{U}{C}{C}{C}")
+    game.cast(other)
+    game.resolve()
+    start_effect(game, bob, bears, [bears], "type", FOREVER, types=("artifact",))
+    assert clone.types == ["creature"]  # the copy was made before; other effects on the original aren't copied
+
+
+def test_entering_as_a_copy_is_a_choice_the_player_states(game: Game, alice: Player, bob: Player) -> None:
+    game.battlefield_add("Grizzly Bears", bob)
+    clone = game.hand_add("Clone", alice)
+    game.add_mana(alice, "{U}{C}{C}{C}")
+    game.cast(clone)
+    before = snapshot(game)
+    with pytest.raises(MissingChoice, match="what Clone copies"):
+        game.resolve()
+    assert snapshot(game) == before  # nothing happened
+
+
+def test_a_copy_choice_the_ability_does_not_allow_is_refused(game: Game, alice: Player, bob: Player) -> None:
+    forest = game.battlefield_add("Forest", bob)
+    clone = game.hand_add("Clone", alice)
+    game.add_mana(alice, "{U}{C}{C}{C}")
+    game.cast(clone)
+    alice.will_choose("copy", forest)
+    with expect_illegal(code="illegal-copy-choice"):
+        game.resolve()
+    assert clone.zone.value == "stack"
+
+
+def test_another_permanents_enters_tapped_effect_does_not_apply_to_itself(game: Game, alice: Player) -> None:
+    orb = game.hand_add("Orb of Dreams", alice)
+    game.add_mana(alice, "{C}{C}{C}")
+    game.cast(orb)
+    game.resolve()
+    assert not orb.tapped
+    land = game.hand_add("Forest", alice)
+    game.play_land(land)
+    assert land.tapped
+
+
+def test_a_transformed_permanent_keeps_its_identity_and_only_double_faced_cards_transform(game: Game, alice: Player) -> None:
+    from kb.engine.keyword_actions import transform
+
+    smith = game.battlefield_add("Village Ironsmith", alice)
+    bears = game.battlefield_add("Grizzly Bears", alice)
+    identity = smith.object_id
+    transform(game, smith)
+    transform(game, bears)
+    assert (smith.name, smith.colors, smith.power, smith.object_id) == ("Ironfang", "R", 3, identity)
+    assert (bears.name, bears.transformed) == ("Grizzly Bears", False)
+    transform(game, smith)
+    assert smith.name == "Village Ironsmith"
+
+
+def test_a_double_faced_card_leaves_the_battlefield_front_face_up(game: Game, alice: Player) -> None:
+    from kb.engine.keyword_actions import transform
+    from kb.engine.state import Zone
+    from kb.engine.zones import move_card
+
+    smith = game.battlefield_add("Village Ironsmith", alice)
+    transform(game, smith)
+    move_card(game, smith, Zone.HAND)
+    assert (smith.name, smith.transformed) == ("Village Ironsmith", False)
+
+
+def test_exchanging_control_of_two_permanents_of_one_player_does_nothing(game: Game, alice: Player) -> None:
+    bears = game.battlefield_add("Grizzly Bears", alice)
+    wurm = game.battlefield_add("Craw Wurm", alice)
+    game.add_mana(alice, "{U}{C}{C}{C}{C}")
+    game.cast(game.hand_add("Switcheroo", alice), targets=[bears, wurm])
+    game.resolve()
+    assert (bears.controller, wurm.controller) == (alice, alice)
+    assert game.state.effects == []
+
+
+def test_an_unknown_color_or_count_is_a_definition_error() -> None:
+    with pytest.raises(DefinitionError, match="unknown color 'mauve'"):
+        compose(
+            Facts("Mauve Mantle", "{W}", "Enchantment — Aura"),
+            [("static effect", {"to": "enchanted creature", "colors": "mauve"})],
+        )
+    with pytest.raises(DefinitionError, match="unknown count"):
+        compose(Facts("Goyf", "{1}{G}", "Creature — Lhurgoyf"), [("defined power/toughness", {"count": "lands you control"})])
+
+
+def test_a_color_choice_must_be_a_color() -> None:
+    ghoul = compose(
+        Facts("Mood Ghoul", "{1}{B}", "Creature — Zombie", power="2", toughness="2"),
+        [("activated", {"cost": "{1}", "effect": {"become color": {"color": "chosen", "to": "this"}}})],
+    )
+    game = Game(cards=[ghoul])
+    alice = game.players[0]
+    card = game.battlefield_add("Mood Ghoul", alice)
+    game.add_mana(alice, "{C}")
+    game.activate(card)
+    alice.will_choose("color", "purple")
+    with pytest.raises(IllegalAction, match="not a color"):
+        game.resolve()
+    alice.will_choose("color", "U")
+    game.resolve()
+    assert card.colors == "U"
