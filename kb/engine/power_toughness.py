@@ -42,6 +42,9 @@ def set_by_effects(game: Game, card: Card, values: PT) -> PT:
     power, toughness = values
     for effect in applied(game, card, "set power/toughness"):
         change = effect.change
+        if getattr(change, "set_by", None) is not None:  # "… are each equal to the number of …", counted now
+            power, toughness = change.set_by(game, card)
+            continue
         power = change.set_power if change.set_power is not None else power
         toughness = change.set_toughness if change.set_toughness is not None else toughness
     return power, toughness

@@ -145,6 +145,7 @@ class ContinuousEffect:
     set_power: int | None = None  # layer 7b
     set_toughness: int | None = None
     switch: bool = False  # layer 7d
+    set_by: Any = None  # layer 7b, a value read as it applies: (game, card) -> (power, toughness)
     affects: Any = None  # without rule 611.2c: which objects, asked anew each time (source, candidate) -> bool
 
 

@@ -234,24 +234,24 @@ def _switch(value: Any) -> Effect:
 @verb("become creature")
 def _become_creature(value: Any) -> Effect:
     """'This artifact becomes an X/X Construct artifact creature until end of turn': {power: X, toughness: X,
-    types: [artifact, creature], subtypes: [Construct]} — one effect in layers 4, 5 (with `colors:`) and 7b."""
-    settings = _settings(
-        value,
-        {
-            "power": REQUIRED,
-            "toughness": REQUIRED,
-            "types": ["creature"],
-            "subtypes": (),
-            "colors": None,
-            "to": "this",
-            "duration": UNTIL_END_OF_TURN,
-        },
-        "become creature",
-    )
-    if settings["power"] is REQUIRED or settings["toughness"] is REQUIRED:
-        raise DefinitionError("'become creature' needs power and toughness")
+    types: [artifact, creature], subtypes: [Construct]} — one effect in layers 4, 5 (with `colors:`) and 7b;
+    `defined by: creature cards in your graveyard` instead of power and toughness: 'with "This creature's power
+    and toughness are each equal to the number of creature cards in your graveyard"' (counted as it applies)."""
+    known = {"power": None, "toughness": None, "defined by": None, "types": ["creature"], "subtypes": (), "colors": None}
+    settings = _settings(value, {**known, "to": "this", "duration": UNTIL_END_OF_TURN}, "become creature")
+    defined_by = settings["defined by"]
+    if defined_by is not None:
+        if defined_by not in COUNTS:
+            raise DefinitionError(f"unknown count {defined_by!r} (known: {', '.join(COUNTS)})")
+        count = COUNTS[defined_by]
+        set_by: Any = lambda game, card: (count(game, card),) * 2  # noqa: E731
+    elif settings["power"] is None or settings["toughness"] is None:
+        raise DefinitionError("'become creature' needs power and toughness, or 'defined by'")
+    else:
+        set_by = None
     to, duration = _objects(settings["to"], "become creature"), _duration(settings["duration"])
-    power, toughness = amount(settings["power"]), amount(settings["toughness"])
+    power = amount(settings["power"] if set_by is None else 0)
+    toughness = amount(settings["toughness"] if set_by is None else 0)
     types, subtypes = tuple(str(t).lower() for t in _words(settings["types"])), _words(settings["subtypes"])
     colors = None if settings["colors"] is None else _colors(settings["colors"])
     layers = ("color", "set power/toughness") if colors else ("set power/toughness",)
@@ -267,6 +267,7 @@ def _become_creature(value: Any) -> Effect:
             colors=colors,
             set_power=power(ctx),
             set_toughness=toughness(ctx),
+            set_by=set_by,
         )
 
     return effect
