@@ -41,6 +41,7 @@ class Applied:
     timestamp: int
     change: Any
     new_controller: int | None = None
+    source: Card | None = None  # the permanent whose static ability it is
 
     @property
     def keywords(self) -> tuple[str, ...]:
@@ -142,7 +143,7 @@ def applied(game: Game, card: Card, layer: str) -> list[Applied]:
         if _in_layer(static, layer) and static.affects(source, card):
             # A static ability's effect has the timestamp of its source (rule 613.7a).
             new_controller = source.state.controller if layer == "control" else None
-            found.append(Applied(source.state.entered_at, static, new_controller))
+            found.append(Applied(source.state.entered_at, static, new_controller, source))
     return in_timestamp_order(found)
 
 

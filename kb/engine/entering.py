@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from kb.engine.cards.definitions import CardDef
+from kb.engine.errors import MissingChoice
 from kb.engine.rules_registry import implements
 from kb.engine.state import Zone
 
@@ -19,6 +20,7 @@ def as_it_enters(game: Game, card: Card, before: CardDef, afterwards: list[Calla
     """`card` has just been put onto the battlefield (nothing has seen it yet); `before` is what it was in the
     zone it came from. `afterwards` runs once every card of the event is there and triggers have looked."""
     enter_as_copy(game, card, afterwards)
+    make_entering_choice(game, card)
     if enters_tapped(game, card, before):
         card.state.tapped = True
     put_entering_counters(game, card)
@@ -52,6 +54,34 @@ def _become_a_copy(game: Game, card: Card) -> None:
         return
     check_copy_choice(card, "707.5", chosen, ability.legal, ability.description)
     start_copy_effect(game, card.controller, card, card, snapshot(game, chosen, ability.exception), FOREVER)
+    choices_of_a_copy(game, card, chosen)
+
+
+def _copied_too(game: Game, copy: Card, original: Card) -> None:
+    copy.state.chosen = dict(original.state.chosen)
+
+
+@implements(
+    "707.6",
+    "the choices made for a permanent aren't copied: a copy entering makes its own 'as this enters' choices",
+    when_ablated=_copied_too,
+)
+def choices_of_a_copy(game: Game, copy: Card, original: Card) -> None:
+    """Nothing is taken from `original`: `make_entering_choice` asks the copy's controller."""
+
+
+def make_entering_choice(game: Game, card: Card) -> None:
+    """'As this enters, choose a creature type': its controller's choice, stated ahead (rule 614.12a)."""
+    kind = card.definition.choose_as_enters
+    if kind is None or kind in card.state.chosen:
+        return
+    stated = card.controller.state.stated_choices
+    if kind not in stated:
+        raise MissingChoice(
+            f"the {kind} chosen as {card} enters", f"call {card.controller.name.lower()}.will_choose({kind!r}, ...)"
+        )
+    card.state.chosen[kind] = stated.pop(kind)
+    game.log(f"{card.controller} chooses {card.state.chosen[kind]} for {card}")
 
 
 def _as_it_was(game: Game, card: Card, before: CardDef) -> CardDef:

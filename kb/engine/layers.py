@@ -84,11 +84,14 @@ def apply_type_effects(game: Game, card: Card, values: CardDef) -> CardDef:
 
     for effect in applied(game, card, "type"):
         change = effect.change
-        values = replace(
-            values,
-            types=values.types | frozenset(change.types),
-            subtypes=values.subtypes | frozenset(getattr(change, "subtypes", ())),
-        )
+        subtypes = set(getattr(change, "subtypes", ()))
+        if (
+            getattr(change, "chosen_subtype", False)
+            and effect.source is not None
+            and "creature type" in effect.source.state.chosen
+        ):
+            subtypes.add(effect.source.state.chosen["creature type"])
+        values = replace(values, types=values.types | frozenset(change.types), subtypes=values.subtypes | frozenset(subtypes))
     return values
 
 

@@ -71,6 +71,7 @@ class CardState:
     is_token: bool = False
     ceased: bool = False  # a token that left the battlefield has ceased to exist (rule 704.5d)
     transformed: bool = False  # a double-faced permanent with its back face up (rules 712.8e, 701.27)
+    chosen: dict[str, Any] = field(default_factory=dict)  # choices made as it entered ('creature type': 'Elf')
 
 
 @dataclass

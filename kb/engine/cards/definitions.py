@@ -134,6 +134,7 @@ class StaticAbility:
     lose_all: bool = False
     set_power: int | None = None
     set_toughness: int | None = None
+    chosen_subtype: bool = False  # "type": it also adds the creature type chosen as its source entered
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,7 @@ class CardDef:
     enters_as_copy: Any = None  # "You may have this enter as a copy of …" (kb.engine.copies.EntersAsCopy)
     enters_with: tuple[tuple[str, int], ...] = ()  # "enters with N KIND counters" (rule 614.1c)
     power_cda: Any = None  # a characteristic-defining ability: (game, card) -> (power, toughness) (rule 604.3)
+    choose_as_enters: str | None = None  # "As this enters, choose a creature type" (rule 614.12a): the kind of choice
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.types

@@ -343,3 +343,38 @@ def _reanimate(value: Any) -> Effect:
                 move_card(ctx.game, card, Zone.BATTLEFIELD, controller=ctx.controller)
 
     return effect
+
+
+@part("choose a creature type", **{"is that type": False, "others get": None})
+def _choose_a_creature_type(settings: dict[str, Any], draft: Draft) -> None:
+    """Adaptive Automaton's 'As this creature enters, choose a creature type. This creature is the chosen type in
+    addition to its other types. Other creatures you control of the chosen type get +1/+1.': {is that type: true,
+    others get: "+1/+1"} (the choice: `player.will_choose('creature type', 'Elf')`)."""
+    draft.set_once("choose_as_enters", "creature type", "choose a creature type")
+    if settings["is that type"]:
+        draft.statics.append(
+            StaticAbility("This is the chosen type.", "type", lambda source, c: c == source, chosen_subtype=True)
+        )
+    if settings["others get"] is not None:
+        power, toughness = (int(n) for n in str(settings["others get"]).split("/"))
+        draft.statics.append(
+            StaticAbility(
+                f"Other creatures you control of the chosen type get {settings['others get']}.",
+                "power/toughness",
+                _others_of_the_chosen_type,
+                power=power,
+                toughness=toughness,
+            )
+        )
+
+
+def _others_of_the_chosen_type(source: Any, candidate: Any) -> bool:
+    chosen = source.state.chosen.get("creature type")
+    return (
+        hasattr(candidate, "card_id")
+        and candidate != source
+        and candidate.zone is Zone.BATTLEFIELD
+        and candidate.controller == source.controller
+        and candidate.definition.has_type("creature")
+        and chosen in candidate.definition.subtypes
+    )
