@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from kb.engine.cards.definitions import CardDef
+from kb.engine.cards.definitions import CardDef, TriggeredAbility
 from kb.engine.errors import IllegalAction, MissingChoice
 from kb.engine.rules_registry import implements
 from kb.engine.state import ContinuousEffect
@@ -22,15 +22,20 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class CopyException:
-    """What a copy effect changes while copying (rule 707.9): types added, power and toughness given."""
+    """What a copy effect changes while copying (rule 707.9): types added, power and toughness given, the
+    copy's own color kept ('except it doesn't copy that creature's color'), triggered abilities gained."""
 
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     power: int | None = None
     toughness: int | None = None
+    keeps_color: bool = False
+    gains: tuple[TriggeredAbility, ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.types or self.subtypes or self.power is not None or self.toughness is not None)
+        return bool(
+            self.types or self.subtypes or self.power is not None or self.toughness is not None or self.keeps_color or self.gains
+        )
 
 
 @dataclass(frozen=True)
@@ -57,7 +62,7 @@ def copiable_of(game: Game, original: Card) -> CardDef:
     return copiable_values(game, original)
 
 
-def _ignoring_exception(values: CardDef, exception: CopyException) -> CardDef:
+def _ignoring_exception(values: CardDef, exception: CopyException, own: CardDef) -> CardDef:
     return values
 
 
@@ -66,9 +71,14 @@ def _ignoring_exception(values: CardDef, exception: CopyException) -> CardDef:
     "a copy effect's modification of a characteristic becomes part of the copiable values",
     when_ablated=_ignoring_exception,
 )
-def with_exception(values: CardDef, exception: CopyException) -> CardDef:
+def with_exception(values: CardDef, exception: CopyException, own: CardDef) -> CardDef:
+    """`values` copied, changed by `exception`; `own` are the copy's copiable values before it copies."""
     if not exception:
         return values
+    if exception.keeps_color:  # the copy's own color, and no color indicator of the original (rule 707.9d)
+        values = replace(values, colors=own.color)
+    if exception.gains:  # rule 707.9a
+        values = replace(values, triggered=values.triggered + exception.gains)
     values = replace(
         values, types=values.types | frozenset(exception.types), subtypes=values.subtypes | frozenset(exception.subtypes)
     )
@@ -90,9 +100,11 @@ def without_defining_ability(values: CardDef) -> Any:
     return None
 
 
-def snapshot(game: Game, original: Card, exception: CopyException = CopyException()) -> CardDef:
-    """The values a copy of `original` gets now (fixed: rule 707.2b)."""
-    return with_exception(copiable_of(game, original), exception)
+def snapshot(game: Game, original: Card, copy: Card, exception: CopyException = CopyException()) -> CardDef:
+    """The values `copy` gets as a copy of `original` now (fixed: rule 707.2b)."""
+    from kb.engine.layers import copiable_values
+
+    return with_exception(copiable_of(game, original), exception, copiable_values(game, copy))
 
 
 def start_copy_effect(game: Game, controller: Player, source: Card, copy: Card, values: CardDef, duration: str) -> None:

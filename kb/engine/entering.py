@@ -53,7 +53,7 @@ def _become_a_copy(game: Game, card: Card) -> None:
     if chosen is None:
         return
     check_copy_choice(card, "707.5", chosen, ability.legal, ability.description)
-    start_copy_effect(game, card.controller, card, card, snapshot(game, chosen, ability.exception), FOREVER)
+    start_copy_effect(game, card.controller, card, card, snapshot(game, chosen, card, ability.exception), FOREVER)
     choices_of_a_copy(game, card, chosen)
 
 

@@ -82,17 +82,25 @@ def _static_effect(settings: dict[str, Any], draft: Draft) -> None:
         draft.statics.append(StaticAbility(f"{phrase} enter tapped.", "enter tapped", affects))
 
 
-@part("enters as copy", of=REQUIRED, types=(), subtypes=(), power=None, toughness=None)
+@part("enters as copy", of=REQUIRED, types=(), subtypes=(), power=None, toughness=None, gains=(), **{"keeps color": False})
 def _enters_as_copy(settings: dict[str, Any], draft: Draft) -> None:
     """'You may have this enter as a copy of any creature on the battlefield[, except it's 7/7]':
-    {of: creature, power: 7, toughness: 7}; `types:` adds types ('except it's an enchantment …')."""
+    {of: creature, power: 7, toughness: 7}; `types:` adds types ('except it's an enchantment …'); `keeps color:
+    true` ('except it doesn't copy that creature's color'); `gains:` parts of abilities it has ('and it has …')."""
     description = str(settings["of"])
     quality = _at("of", lambda: selector(description))
+    inner = settings["gains"] or ()
+    parts = [next(iter(p.items())) if isinstance(p, Mapping) and len(p) == 1 else ("?", p) for p in inner]
+    gained = _at("gains", lambda: compose(Facts(name="(gained)", type_line="Creature"), parts))
+    if gained.activated or gained.statics or gained.keywords:
+        raise DefinitionError("'gains' takes triggered abilities only", ("gains",))
     exception = CopyException(
         types=_words(settings["types"]),
         subtypes=_words(settings["subtypes"]),
         power=None if settings["power"] is None else int(settings["power"]),
         toughness=None if settings["toughness"] is None else int(settings["toughness"]),
+        keeps_color=bool(settings["keeps color"]),
+        gains=gained.triggered,
     )
     draft.set_once(
         "enters_as_copy",
@@ -311,21 +319,34 @@ def _transform(value: Any) -> Effect:
 @verb("become a copy")
 def _become_a_copy(value: Any) -> Effect:
     """Cytoshape's 'Choose a nonlegendary creature on the battlefield. Target creature becomes a copy of that
-    creature until end of turn.' ({of: nonlegendary creature}; the choice: `player.will_choose('copy', card)`)."""
-    settings = _settings(value, {"of": "creature", "duration": UNTIL_END_OF_TURN}, "become a copy")
-    description = str(settings["of"])
-    quality, duration = selector(description), _duration(settings["duration"])
+    creature until end of turn.' ({of: nonlegendary creature}; the choice: `player.will_choose('copy', card)`) ·
+    Vesuvan Doppelganger's 'this creature becomes a copy of target creature, except it doesn't copy that creature's
+    color and it has this ability' ({of: target, keeps color: true, keeps this ability: true, duration: indefinitely})."""
+    known = {"of": "creature", "duration": UNTIL_END_OF_TURN, "keeps color": False, "keeps this ability": False}
+    settings = _settings(value, known, "become a copy")
+    description, duration = str(settings["of"]), _duration(settings["duration"])
+    keeps_color, keeps_ability = bool(settings["keeps color"]), bool(settings["keeps this ability"])
+    quality = None if description == "target" else selector(description)
 
     def effect(ctx: EffectContext) -> None:
-        from kb.engine.copies import check_copy_choice, chosen_to_copy, snapshot, start_copy_effect
+        from kb.engine.copies import CopyException, check_copy_choice, chosen_to_copy, snapshot, start_copy_effect
 
-        targets = _cards(ctx)
+        gains = tuple(a for a in ctx.source.definition.triggered if a.key == ctx.item.ability) if keeps_ability else ()
+        exception = CopyException(keeps_color=keeps_color, gains=gains)
+        if quality is None:  # this becomes a copy of its target
+            for target in _cards(ctx):
+                start_copy_effect(
+                    ctx.game, ctx.controller, ctx.source, ctx.source, snapshot(ctx.game, target, ctx.source, exception), duration
+                )
+            return
         chosen = chosen_to_copy(ctx.game, ctx.controller, ctx.source, f"a {description} on the battlefield")
         if chosen is None:
             raise IllegalAction("illegal-copy-choice", "707.1", f"{ctx.source} must choose a {description} to copy")
         check_copy_choice(ctx.source, "707.1", chosen, quality, f"a {description} on the battlefield")
-        for target in targets:
-            start_copy_effect(ctx.game, ctx.controller, ctx.source, target, snapshot(ctx.game, chosen), duration)
+        for target in _cards(ctx):
+            start_copy_effect(
+                ctx.game, ctx.controller, ctx.source, target, snapshot(ctx.game, chosen, target, exception), duration
+            )
 
     return effect
 
