@@ -242,7 +242,8 @@ def _switch(value: Any) -> Effect:
 @verb("become creature")
 def _become_creature(value: Any) -> Effect:
     """'This artifact becomes an X/X Construct artifact creature until end of turn': {power: X, toughness: X,
-    types: [artifact, creature], subtypes: [Construct]} — one effect in layers 4, 5 (with `colors:`) and 7b;
+    types: [artifact, creature], subtypes: [Construct]} — one effect in layers 4, 5 (with `colors:`) and 7b, on
+    this, its target, or every permanent a phrase names ({to: all noncreature artifacts});
     `defined by: creature cards in your graveyard` instead of power and toughness: 'with "This creature's power
     and toughness are each equal to the number of creature cards in your graveyard"' (counted as it applies)."""
     known = {"power": None, "toughness": None, "defined by": None, "types": ["creature"], "subtypes": (), "colors": None}
@@ -257,7 +258,10 @@ def _become_creature(value: Any) -> Effect:
         raise DefinitionError("'become creature' needs power and toughness, or 'defined by'")
     else:
         set_by = None
-    to, duration = _objects(settings["to"], "become creature"), _duration(settings["duration"])
+    duration = _duration(settings["duration"])
+    everything = settings["to"] not in ("this", "target")  # 'all noncreature artifacts': fixed as it resolves
+    quality = selector(str(settings["to"]).removeprefix("all ")) if everything else None
+    to = None if everything else _objects(settings["to"], "become creature")
     power = amount(settings["power"] if set_by is None else 0)
     toughness = amount(settings["toughness"] if set_by is None else 0)
     types, subtypes = tuple(str(t).lower() for t in _words(settings["types"])), _words(settings["subtypes"])
@@ -265,10 +269,12 @@ def _become_creature(value: Any) -> Effect:
     layers = ("color", "set power/toughness") if colors else ("set power/toughness",)
 
     def effect(ctx: EffectContext) -> None:
+        chosen = fixed_set(ctx, quality) if quality is not None else {"objects": to(ctx)}  # type: ignore[misc]
         ctx.start_effect(
-            to(ctx),
+            chosen.pop("objects", []),
             "type",
             duration,
+            **chosen,
             more_layers=layers,
             types=types,
             subtypes=subtypes,
