@@ -77,14 +77,24 @@ def with_exception(values: CardDef, exception: CopyException, own: CardDef) -> C
         return values
     if exception.keeps_color:  # the copy's own color, and no color indicator of the original (rule 707.9d)
         values = replace(values, colors=own.color)
-    if exception.gains:  # rule 707.9a
-        values = replace(values, triggered=values.triggered + exception.gains)
+    values = with_gained_abilities(values, exception)
     values = replace(
         values, types=values.types | frozenset(exception.types), subtypes=values.subtypes | frozenset(exception.subtypes)
     )
     if exception.power is not None or exception.toughness is not None:
         values = replace(values, power=exception.power, toughness=exception.toughness, power_cda=without_defining_ability(values))
     return values
+
+
+def _not_gained(values: CardDef, exception: CopyException) -> CardDef:
+    return values
+
+
+@implements(
+    "707.9a", "an ability a copy gains as part of the copying becomes part of its copiable values", when_ablated=_not_gained
+)
+def with_gained_abilities(values: CardDef, exception: CopyException) -> CardDef:
+    return replace(values, triggered=values.triggered + exception.gains) if exception.gains else values
 
 
 def _kept(values: CardDef) -> Any:
@@ -126,6 +136,19 @@ def start_copy_effect(game: Game, controller: Player, source: Card, copy: Card, 
         )
     )
     game.log(f"{copy} becomes a copy of {values.name}")
+
+
+def _a_new_object(game: Game, card: Card) -> None:
+    card.state.object_id = game.state.new_id()
+
+
+@implements(
+    "707.4",
+    "a permanent that becomes a copy while on the battlefield stays the same object: other effects on it go on applying",
+    when_ablated=_a_new_object,
+)
+def stays_the_same_object(game: Game, card: Card) -> None:
+    """Nothing to do: its object id stays (without this rule it would be a new object, and lose those effects)."""
 
 
 def chosen_to_copy(game: Game, player: Player, copy: Card, description: str) -> Card | None:

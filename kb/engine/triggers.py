@@ -26,6 +26,7 @@ def check_triggers(game: Game, event: Event) -> None:
             if times and ability.intervening_if is not None and not check_intervening_if(ability, source):
                 continue
             data = {"player": event.controller} if isinstance(event, TappedForMana) else {}
+            data.update(ability.trigger.remembers(source, event) if ability.trigger.remembers else {})
             for _ in range(times):
                 game.log(f"{source}'s ability triggers: {ability.text}")
                 if resolves_at_once(ability):

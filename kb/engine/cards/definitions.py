@@ -82,6 +82,7 @@ class Trigger:
     describe: str
     occurrences: Callable[[Card, Event], int]  # how many occurrences of the trigger event this event holds
     batched: bool = False  # "whenever one or more …": once per event (rule 603.2c)
+    remembers: Callable[[Card, Event], dict[str, Any]] | None = None  # what its effect needs of the event ("that creature")
 
 
 @dataclass(frozen=True)

@@ -332,27 +332,42 @@ def _become_a_copy(value: Any) -> Effect:
     settings = _settings(value, known, "become a copy")
     description, duration = str(settings["of"]), _duration(settings["duration"])
     keeps_color, keeps_ability = bool(settings["keeps color"]), bool(settings["keeps this ability"])
-    quality = None if description == "target" else selector(description)
+    quality = None if description in ("target", "that creature") else selector(description)
 
     def effect(ctx: EffectContext) -> None:
-        from kb.engine.copies import CopyException, check_copy_choice, chosen_to_copy, snapshot, start_copy_effect
+        from kb.engine.copies import (
+            CopyException,
+            check_copy_choice,
+            chosen_to_copy,
+            snapshot,
+            start_copy_effect,
+            stays_the_same_object,
+        )
 
         gains = tuple(a for a in ctx.source.definition.triggered if a.key == ctx.item.ability) if keeps_ability else ()
         exception = CopyException(keeps_color=keeps_color, gains=gains)
+
+        def become(permanent: Any, original: Any) -> None:
+            values = snapshot(ctx.game, original, permanent, exception)
+            stays_the_same_object(ctx.game, permanent)
+            start_copy_effect(ctx.game, ctx.controller, ctx.source, permanent, values, duration)
+
+        if description == "that creature":  # the creature whose entering triggered this
+            card_id, object_id = ctx.item.data["that creature"]
+            that = ctx.game.card(card_id)
+            if that.object_id == object_id and that.zone is Zone.BATTLEFIELD:
+                become(ctx.source, that)
+            return
         if quality is None:  # this becomes a copy of its target
             for target in _cards(ctx):
-                start_copy_effect(
-                    ctx.game, ctx.controller, ctx.source, ctx.source, snapshot(ctx.game, target, ctx.source, exception), duration
-                )
+                become(ctx.source, target)
             return
         chosen = chosen_to_copy(ctx.game, ctx.controller, ctx.source, f"a {description} on the battlefield")
         if chosen is None:
             raise IllegalAction("illegal-copy-choice", "707.1", f"{ctx.source} must choose a {description} to copy")
         check_copy_choice(ctx.source, "707.1", chosen, quality, f"a {description} on the battlefield")
         for target in _cards(ctx):
-            start_copy_effect(
-                ctx.game, ctx.controller, ctx.source, target, snapshot(ctx.game, chosen, target, exception), duration
-            )
+            become(target, chosen)
 
     return effect
 
@@ -404,4 +419,33 @@ def _others_of_the_chosen_type(source: Any, candidate: Any) -> bool:
         and candidate.controller == source.controller
         and candidate.definition.has_type("creature")
         and chosen in candidate.definition.subtypes
+    )
+
+
+def _creatures_entering(source: Any, event: Any) -> list[tuple[int, int]]:
+    from kb.engine.events import ZoneChange
+
+    if not isinstance(event, ZoneChange):
+        return []
+    entered = [(m.card_id, m.new_object) for m in event.moves if m.to_zone is Zone.BATTLEFIELD and m.card_id != source.card_id]
+    return [(card_id, obj) for card_id, obj in entered if source.game.card(card_id).definition.has_type("creature")]
+
+
+@part("whenever another creature enters", effect=REQUIRED, key=None)
+def _another_creature_enters(settings: dict[str, Any], draft: Draft) -> None:
+    """'Whenever another creature enters, …': its effect may act on 'that creature' (`become a copy: {of: that
+    creature}`). When several enter at once, it triggers once for each; each remembers the last of them."""
+    from kb.engine.cards.definitions import Trigger, TriggeredAbility
+    from kb.engine.cards.verbs import effect_of
+
+    trigger = Trigger(
+        "whenever another creature enters",
+        lambda source, event: len(_creatures_entering(source, event)),
+        remembers=lambda source, event: {"that creature": entered[-1]} if (entered := _creatures_entering(source, event)) else {},
+    )
+    key = settings["key"] or f"trigger-{len(draft.triggered) + 1}"
+    draft.triggered.append(
+        TriggeredAbility(
+            str(key), "Whenever another creature enters, …", trigger, _at("effect", lambda: effect_of(settings["effect"]))
+        )
     )
