@@ -195,3 +195,88 @@ def test_a_color_choice_must_be_a_color() -> None:
     alice.will_choose("color", "U")
     game.resolve()
     assert card.colors == "U"
+
+
+SHAPESHIFTER = compose(
+    Facts("Unstable Shapeshifter", "{3}{U}", "Creature — Shapeshifter", power="0", toughness="1"),
+    [
+        (
+            "whenever another creature enters",
+            {
+                "key": "shift",
+                "effect": {"become a copy": {"of": "that creature", "keeps this ability": True, "duration": "indefinitely"}},
+            },
+        )
+    ],
+)
+AUTOMATON = compose(
+    Facts("Adaptive Automaton", "{3}", "Artifact Creature — Construct", power="2", toughness="2"),
+    [("choose a creature type", {"is that type": True, "others get": "+1/+1"})],
+)
+
+
+def test_a_trigger_remembers_the_creature_that_entered_and_the_copy_keeps_the_ability() -> None:
+    game = Game(cards=[SHAPESHIFTER])
+    alice = game.players[0]
+    shapeshifter = game.battlefield_add("Unstable Shapeshifter", alice)
+    bears = game.hand_add("Grizzly Bears", alice)
+    game.add_mana(alice, "{G}{C}")
+    game.cast(bears)
+    game.resolve()
+    identity = shapeshifter.object_id
+    game.resolve()
+    assert (shapeshifter.name, shapeshifter.power, shapeshifter.object_id) == ("Grizzly Bears", 2, identity)
+    assert [a.key for a in shapeshifter.definition.triggered] == ["shift"]
+    assert bears.definition.triggered == ()  # the original is unchanged
+
+
+def test_a_creature_that_left_before_the_trigger_resolves_is_not_copied() -> None:
+    from kb.engine.state import Zone
+    from kb.engine.zones import move_card
+
+    game = Game(cards=[SHAPESHIFTER])
+    alice = game.players[0]
+    shapeshifter = game.battlefield_add("Unstable Shapeshifter", alice)
+    bears = game.hand_add("Grizzly Bears", alice)
+    game.add_mana(alice, "{G}{C}")
+    game.cast(bears)
+    game.resolve()
+    move_card(game, bears, Zone.HAND)  # a new object now (rule 400.7)
+    game.resolve()
+    assert shapeshifter.name == "Unstable Shapeshifter"
+
+
+def test_an_entering_choice_is_the_players_and_sets_what_the_permanent_is() -> None:
+    game = Game(cards=[AUTOMATON])
+    alice = game.players[0]
+    elves = game.battlefield_add("Llanowar Elves", alice)
+    automaton = game.hand_add("Adaptive Automaton", alice)
+    game.add_mana(alice, "{C}{C}{C}")
+    game.cast(automaton)
+    with pytest.raises(MissingChoice, match="the creature type chosen as Adaptive Automaton enters"):
+        game.resolve()
+    alice.will_choose("creature type", "Elf")
+    game.resolve()
+    assert (automaton.subtypes, elves.power, automaton.power) == (["Construct", "Elf"], 2, 2)
+
+
+def test_a_power_counted_as_it_applies_follows_the_graveyard(game: Game, alice: Player) -> None:
+    from kb.engine.cards.layer_parts import COUNTS
+
+    land = game.battlefield_add("Forest", alice)
+    start_effect(
+        game,
+        alice,
+        land,
+        [land],
+        "type",
+        UNTIL_END_OF_TURN,
+        types=("creature",),
+        more_layers=("set power/toughness",),
+        set_by=lambda g, c: (COUNTS["creature cards in your graveyard"](g, c),) * 2,
+    )
+    game.graveyard_add("Grizzly Bears", alice)
+    game.graveyard_add("Forest", alice)
+    assert (land.power, land.toughness) == (1, 1)
+    game.graveyard_add("Craw Wurm", alice)
+    assert land.power == 2
