@@ -10,6 +10,7 @@ from kb.engine import Game, IllegalAction, MissingChoice, Player, expect_illegal
 from kb.engine.cards.parts import Facts, compose
 from kb.engine.cards.vocabulary import DefinitionError
 from kb.engine.continuous import FOREVER, UNTIL_END_OF_TURN, start_effect
+from kb.engine.copies import start_copy_effect
 
 
 def snapshot(game: Game) -> object:
@@ -280,3 +281,18 @@ def test_a_power_counted_as_it_applies_follows_the_graveyard(game: Game, alice: 
     assert (land.power, land.toughness) == (1, 1)
     game.graveyard_add("Craw Wurm", alice)
     assert land.power == 2
+
+
+def test_an_activated_ability_resolves_as_activated_after_its_source_changed() -> None:
+    pinger = compose(
+        Facts("Pinger", "{1}{R}", "Creature — Goblin", power="1", toughness="1"),
+        [("activated", {"cost": "{1}", "target": "player", "effect": {"damage": 1}})],
+    )
+    game = Game(cards=[pinger])
+    alice, bob = game.players
+    source = game.battlefield_add("Pinger", alice)
+    game.add_mana(alice, "{C}")
+    game.activate(source, targets=[bob])
+    start_copy_effect(game, alice, source, source, game.definition_of("Grizzly Bears"), FOREVER)  # now it has none
+    game.resolve()
+    assert (source.name, bob.life) == ("Grizzly Bears", 19)

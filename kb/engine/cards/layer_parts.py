@@ -449,3 +449,21 @@ def _another_creature_enters(settings: dict[str, Any], draft: Draft) -> None:
             str(key), "Whenever another creature enters, …", trigger, _at("effect", lambda: effect_of(settings["effect"]))
         )
     )
+
+
+@verb("add subtypes to target")
+def _add_subtypes(value: Any) -> Effect:
+    """'That creature becomes a Vampire in addition to its other types': {subtypes: [Vampire]} (layer 4)."""
+    settings = _settings(value, {"subtypes": (), "duration": "indefinitely"}, "add subtypes to target")
+    subtypes, duration = _words(settings["subtypes"]), _duration(settings["duration"])
+    if not subtypes:
+        raise DefinitionError("'add subtypes to target' needs subtypes: [Vampire]")
+    return lambda ctx: ctx.start_effect(_cards(ctx), "type", duration, subtypes=subtypes)
+
+
+@verb("counters on this")
+def _counters_on_this(value: Any) -> Effect:
+    """'Put a +1/+1 counter on [this]' in an ability that has targets: {count: 1, kind: +1/+1}."""
+    settings = _settings(value, {"count": 1, "kind": "+1/+1"}, "counters on this")
+    how_many, kind = amount(settings["count"]), str(settings["kind"])
+    return lambda ctx: ctx.put_counters(ctx.source, how_many(ctx), kind)
