@@ -1,4 +1,4 @@
-"""Keyword actions about permanents' identity and control (rule 701): exchange control, transform."""
+"""Keyword actions (rule 701) about permanents' identity and control — exchange, transform, flip — and searching."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kb.engine.continuous import FOREVER
+from kb.engine.errors import IllegalAction
 from kb.engine.rules_registry import implements
 from kb.engine.state import Zone
 
@@ -39,6 +40,16 @@ def exchange_control(ctx: EffectContext, wanted: Sequence[tuple[int, int]]) -> N
     gains = {first: second.controller, second: first.controller}
     for card in still_there:
         ctx.start_effect([card], "control", FOREVER, new_controller=gains[card].index)
+
+
+def _found_anyway(card: Card, description: str, matches: bool) -> None:
+    return None
+
+
+@implements("701.23a", "searching finds a card that matches the given description", when_ablated=_found_anyway)
+def check_found(card: Card, description: str, matches: bool) -> None:
+    if not matches:
+        raise IllegalAction("not-a-match", "701.23a", f"{card} isn't {description}: a search can't find it")
 
 
 def _every_permanent(game: Game, card: Card) -> bool:
@@ -78,3 +89,11 @@ def transform(game: Game, card: Card) -> None:
     card.state.transformed = not card.state.transformed
     keeps_its_identity(game, card)
     game.log(f"{game.definition_of(card.state.name).name} transforms: {card} is up")
+
+
+def flip(game: Game, card: Card) -> None:
+    """Flip a flip card on the battlefield: turn it 180 degrees ; it is the same object, and flipping
+    is one way (rule 710.4). Any other permanent stays as it is."""
+    if card.zone is Zone.BATTLEFIELD and game.definition_of(card.state.name).flip_side is not None:
+        card.state.flipped = True
+        game.log(f"{game.definition_of(card.state.name).name} flips: {card} is up")

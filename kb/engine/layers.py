@@ -29,12 +29,32 @@ if TYPE_CHECKING:
 _IN_PROGRESS: ContextVar[dict[int, CardDef]] = ContextVar("kb_engine_characteristics_in_progress", default={})  # noqa: B039
 
 
+def _never(game: Game, card: Card) -> bool:
+    return False
+
+
 def printed_face(game: Game, card: Card) -> CardDef:
     """The card's own values: its back face's on the battlefield once transformed (rules 712.8a, 712.8e)."""
     printed = game.definition_of(card.state.name)
     if card.state.transformed and printed.back_face is not None and card.zone is Zone.BATTLEFIELD:
         return printed.back_face
+    if printed.flip_side is not None and flipped_side_applies(game, card):
+        return flipped_values(printed, printed.flip_side)
     return printed
+
+
+@implements(
+    "710.2",
+    "a flip card has its alternative characteristics only on the battlefield, once flipped",
+    when_ablated=_never,
+)
+def flipped_side_applies(game: Game, card: Card) -> bool:
+    return card.state.flipped and card.zone is Zone.BATTLEFIELD
+
+
+def flipped_values(normal: CardDef, flipped: CardDef) -> CardDef:
+    """The alternative name, text, type line, power and toughness; its color and mana cost stay (rule 710.1c)."""
+    return replace(flipped, mana_cost=normal.mana_cost, colors=normal.colors)
 
 
 @implements("613.1a", "layer 1: copy effects give an object the copiable values of another", when_ablated=printed_face)
@@ -45,11 +65,22 @@ def copiable_values(game: Game, card: Card) -> CardDef:
     ability here, so this reads no other object's characteristics."""
     from kb.engine.continuous import still_lasts
 
-    values = printed_face(game, card)
     copies = [e for e in game.state.effects if e.layer == "copy" and card.object_id in e.objects and still_lasts(game, e)]
-    for effect in sorted(copies, key=lambda e: e.timestamp):
-        values = effect.copy
+    if not copies:
+        return printed_face(game, card)
+    values = max(copies, key=lambda e: e.timestamp).copy  # each copy effect overwrites the values before it
+    if values.flip_side is not None and modified_by_status(game, card):
+        values = flipped_values(values, values.flip_side)
     return values
+
+
+@implements(
+    "707.3",
+    "a copy's copiable values are modified by its own status: a flipped permanent copying a flip card is its flipped half",
+    when_ablated=_never,
+)
+def modified_by_status(game: Game, card: Card) -> bool:
+    return card.state.flipped and card.zone is Zone.BATTLEFIELD
 
 
 def characteristics(game: Game, card: Card) -> CardDef:

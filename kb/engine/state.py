@@ -72,6 +72,7 @@ class CardState:
     ceased: bool = False  # a token that left the battlefield has ceased to exist (rule 704.5d)
     transformed: bool = False  # a double-faced permanent with its back face up (rules 712.8e, 701.27)
     chosen: dict[str, Any] = field(default_factory=dict)  # choices made as it entered ('creature type': 'Elf')
+    flipped: bool = False  # a flip card whose alternative characteristics apply (rule 710.2)
 
 
 @dataclass

@@ -102,6 +102,7 @@ def _move_one(
     state.attacking = False
     state.transformed = False  # a double-faced card enters with its front face up (rule 712.8a)
     state.chosen = {}  # a new object: choices made for the old one are gone (rule 400.7)
+    state.flipped = False  # it retains no memory of having flipped (rule 710.4)
     state.face_up = exiled_face_up(face_down) if to is Zone.EXILE else to is not Zone.LIBRARY
     if to is not Zone.BATTLEFIELD:
         state.spell_x = None

@@ -296,3 +296,49 @@ def test_an_activated_ability_resolves_as_activated_after_its_source_changed() -
     start_copy_effect(game, alice, source, source, game.definition_of("Grizzly Bears"), FOREVER)  # now it has none
     game.resolve()
     assert (source.name, bob.life) == ("Grizzly Bears", 19)
+
+
+LAVARUNNER = compose(
+    Facts("Akki Lavarunner", "{3}{R}", "Creature — Goblin Warrior", power="1", toughness="1"),
+    [
+        (
+            "flipped",
+            {"name": "Tok-Tok, Volcano Born", "type_line": "Legendary Creature — Goblin Shaman", "power": 2, "toughness": 2},
+        )
+    ],
+)
+TUTOR = compose(
+    Facts("Time of Need", "{1}{G}", "Sorcery"), [("spell", {"effect": {"search library": {"for": "legendary creature card"}}})]
+)
+
+
+def test_a_flipped_permanent_keeps_its_color_and_forgets_the_flip_when_it_leaves() -> None:
+    from kb.engine.keyword_actions import flip
+    from kb.engine.state import Zone
+    from kb.engine.zones import move_card
+
+    game = Game(cards=[LAVARUNNER])
+    alice = game.players[0]
+    runner = game.battlefield_add("Akki Lavarunner", alice)
+    identity = runner.object_id
+    flip(game, runner)
+    assert (runner.name, runner.colors, runner.power, runner.object_id) == ("Tok-Tok, Volcano Born", "R", 2, identity)
+    move_card(game, runner, Zone.HAND)
+    assert (runner.name, runner.state.flipped) == ("Akki Lavarunner", False)
+
+
+def test_a_search_is_the_players_choice_and_may_find_nothing() -> None:
+    game = Game(cards=[TUTOR])
+    alice = game.players[0]
+    isamaru = game.library_add("Isamaru, Hound of Konda", alice)
+    game.add_mana(alice, "{G}{C}{G}{C}")
+    game.cast(game.hand_add("Time of Need", alice))
+    with pytest.raises(MissingChoice, match="legendary creature card Alice finds"):
+        game.resolve()
+    alice.will_choose("search", None)  # rule 701.23b: not required to find it
+    game.resolve()
+    assert isamaru.zone.value == "library"
+    game.cast(game.hand_add("Time of Need", alice))
+    alice.will_choose("search", isamaru)
+    game.resolve()
+    assert isamaru.zone.value == "hand"

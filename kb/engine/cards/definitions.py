@@ -164,6 +164,7 @@ class CardDef:
     not_implemented: str = ""  # Oracle text the engine does not model, stated honestly
     colors: frozenset[str] | None = None  # a color indicator, or colors set by an effect (rule 202.2e, 105.3)
     back_face: CardDef | None = None  # the back face of a double-faced card (rule 712)
+    flip_side: CardDef | None = None  # a flip card's alternative characteristics (rule 710.1b)
     enters_as_copy: Any = None  # "You may have this enter as a copy of …" (kb.engine.copies.EntersAsCopy)
     enters_with: tuple[tuple[str, int], ...] = ()  # "enters with N KIND counters" (rule 614.1c)
     power_cda: Any = None  # a characteristic-defining ability: (game, card) -> (power, toughness) (rule 604.3)

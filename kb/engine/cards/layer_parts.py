@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.cards.definitions import Effect, StaticAbility
 from kb.engine.cards.parts import REQUIRED, Draft, Facts, _affected, _at, compose, part
 from kb.engine.cards.verbs import _cards, _duration, _settings, verb
-from kb.engine.cards.vocabulary import COLORS, DefinitionError, amount, selector
+from kb.engine.cards.vocabulary import COLORS, DefinitionError, amount, card_quality, selector
 from kb.engine.continuous import UNTIL_END_OF_TURN, fixed_set
 from kb.engine.copies import CopyException, EntersAsCopy
 from kb.engine.effects import EffectContext
@@ -467,3 +467,48 @@ def _counters_on_this(value: Any) -> Effect:
     settings = _settings(value, {"count": 1, "kind": "+1/+1"}, "counters on this")
     how_many, kind = amount(settings["count"]), str(settings["kind"])
     return lambda ctx: ctx.put_counters(ctx.source, how_many(ctx), kind)
+
+
+@part("flipped", name=REQUIRED, type_line=REQUIRED, power=None, toughness=None, parts=())
+def _flipped(settings: dict[str, Any], draft: Draft) -> None:
+    """A flip card's upside-down half (rule 710.1b): {name: Tok-Tok, Volcano Born, type_line: Legendary Creature —
+    Goblin Shaman, power: 2, toughness: 2}; its color and mana cost are the card's own (710.1c)."""
+    facts = Facts(
+        name=str(settings["name"]),
+        type_line=str(settings["type_line"]),
+        power=None if settings["power"] is None else str(settings["power"]),
+        toughness=None if settings["toughness"] is None else str(settings["toughness"]),
+    )
+    inner = settings["parts"] or ()
+    parts = [next(iter(p.items())) if isinstance(p, Mapping) and len(p) == 1 else ("?", p) for p in inner]
+    draft.set_once("flip_side", _at("parts", lambda: compose(facts, parts)), "flipped")
+
+
+@verb("search library")
+def _search_library(value: Any) -> Effect:
+    """'Search your library for a legendary creature card, reveal it, put it into your hand, then shuffle':
+    {for: legendary creature card}. The card found is the player's choice, stated ahead with
+    `player.will_choose('search', card)`, or None: a search for a stated quality may find nothing (rule 701.23b)."""
+    description = str(_settings(value, {"for": "card"}, "search library")["for"])
+    quality = card_quality(description)
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.keyword_actions import check_found
+        from kb.engine.zones import move_card
+
+        stated = ctx.controller.state.stated_choices
+        if "search" not in stated:
+            who = ctx.controller.name.lower()
+            raise MissingChoice(
+                f"the {description} {ctx.controller} finds", f"call {who}.will_choose('search', card) or with None"
+            )
+        key = stated.pop("search")
+        if key is not None:
+            found = ctx.game.card(key[1])
+            if found.zone is not Zone.LIBRARY or found.owner != ctx.controller:
+                raise IllegalAction("not-in-library", "701.23a", f"{found} isn't in {ctx.controller}'s library")
+            check_found(found, f"a {description}", quality(found.definition))
+            move_card(ctx.game, found, Zone.HAND)
+        ctx.game.state.rng.shuffle(ctx.game.state.libraries[ctx.controller.index])
+
+    return effect
