@@ -92,7 +92,7 @@ def transform(game: Game, card: Card) -> None:
 
 
 def flip(game: Game, card: Card) -> None:
-    """Flip a flip card on the battlefield: turn it 180 degrees ; it is the same object, and flipping
+    """Flip a flip card on the battlefield: turn it 180 degrees; it is the same object, and flipping
     is one way (rule 710.4). Any other permanent stays as it is."""
     if card.zone is Zone.BATTLEFIELD and game.definition_of(card.state.name).flip_side is not None:
         card.state.flipped = True
