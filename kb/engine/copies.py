@@ -152,12 +152,12 @@ def stays_the_same_object(game: Game, card: Card) -> None:
 
 
 def chosen_to_copy(game: Game, player: Player, copy: Card, description: str) -> Card | None:
-    """The object `player` stated ahead for `copy` to copy (`Player.will_choose('copy', …)`); None: nothing."""
+    """The object `player` stated ahead for `copy` to copy (`Player.will_pick('copy', …)`); None: nothing."""
     stated = player.state.stated_choices
     if "copy" not in stated:
         raise MissingChoice(
             f"what {copy} copies ({description})",
-            f"call {player.name.lower()}.will_choose('copy', card) or will_choose('copy', None)",
+            f"call {player.name.lower()}.will_pick('copy', card) or will_pick('copy', None)",
         )
     key = stated.pop("copy")
     return None if key is None else game.card(key[1])

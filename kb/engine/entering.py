@@ -78,7 +78,7 @@ def make_entering_choice(game: Game, card: Card) -> None:
     stated = card.controller.state.stated_choices
     if kind not in stated:
         raise MissingChoice(
-            f"the {kind} chosen as {card} enters", f"call {card.controller.name.lower()}.will_choose({kind!r}, ...)"
+            f"the {kind} chosen as {card} enters", f"call {card.controller.name.lower()}.will_pick({kind!r}, ...)"
         )
     card.state.chosen[kind] = stated.pop(kind)
     game.log(f"{card.controller} chooses {card.state.chosen[kind]} for {card}")

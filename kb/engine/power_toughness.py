@@ -55,7 +55,7 @@ def modified(game: Game, card: Card, values: PT) -> PT:
     from kb.engine.continuous import applied
     from kb.engine.state import Zone
 
-    counters = card.state.counters.get("+1/+1", 0)
+    counters = card.state.counters.get("+1/+1", 0) - card.state.counters.get("-1/-1", 0)
     power, toughness = values[0] + counters, values[1] + counters
     if card.zone is Zone.BATTLEFIELD:
         for effect in applied(game, card, "power/toughness"):

@@ -46,13 +46,13 @@ def game() -> Game:
 def test_a_color_change_feeds_effects_of_later_layers_and_the_newest_color_wins(game: Game, alice: Player) -> None:
     game.battlefield_add("Honor of the Pure", alice)
     bears = game.battlefield_add("Grizzly Bears", alice)
-    assert (bears.colors, bears.power) == ("G", 2)
+    assert (bears.colors, bears.power) == (["green"], 2)
     start_effect(game, alice, bears, [bears], "color", UNTIL_END_OF_TURN, colors=("W",))
-    assert (bears.colors, bears.power, bears.toughness) == ("W", 3, 3)
+    assert (bears.colors, bears.power, bears.toughness) == (["white"], 3, 3)
     start_effect(game, alice, bears, [bears], "color", UNTIL_END_OF_TURN, colors=("R",))
-    assert (bears.colors, bears.power) == ("R", 2)
+    assert (bears.colors, bears.power) == (["red"], 2)
     game.next_turn()  # both end: green again
-    assert bears.colors == "G"
+    assert bears.colors == ["green"]
 
 
 def test_power_and_toughness_sublayers_apply_in_order_whatever_the_timestamps(game: Game, alice: Player) -> None:
@@ -86,14 +86,14 @@ def test_a_land_that_becomes_a_creature_has_power_and_toughness(game: Game, alic
 def test_a_copy_takes_copiable_values_only_and_does_not_follow_later_changes(game: Game, alice: Player, bob: Player) -> None:
     bears = game.battlefield_add("Grizzly Bears", bob)
     start_effect(game, bob, bears, [bears], "power/toughness", FOREVER, power=2, toughness=2)
-    alice.will_choose("copy", bears)
+    alice.will_pick("copy", bears)
     clone = game.hand_add("Clone", alice)
     game.add_mana(alice, "{U}{C}{C}{C}")
     game.cast(clone)
     game.resolve()
-    assert (clone.name, clone.power, clone.toughness, clone.colors) == ("Grizzly Bears", 2, 2, "G")
+    assert (clone.name, clone.power, clone.toughness, clone.colors) == ("Grizzly Bears", 2, 2, ["green"])
     wurm = game.battlefield_add("Craw Wurm", bob)
-    alice.will_choose("copy", wurm)
+    alice.will_pick("copy", wurm)
     other = game.hand_add("Clone", alice)
     game.add_mana(alice, "{U}{C}{C}{C}")
     game.cast(other)
@@ -118,7 +118,7 @@ def test_a_copy_choice_the_ability_does_not_allow_is_refused(game: Game, alice: 
     clone = game.hand_add("Clone", alice)
     game.add_mana(alice, "{U}{C}{C}{C}")
     game.cast(clone)
-    alice.will_choose("copy", forest)
+    alice.will_pick("copy", forest)
     with expect_illegal(code="illegal-copy-choice"):
         game.resolve()
     assert clone.zone.value == "stack"
@@ -143,7 +143,7 @@ def test_a_transformed_permanent_keeps_its_identity_and_only_double_faced_cards_
     identity = smith.object_id
     transform(game, smith)
     transform(game, bears)
-    assert (smith.name, smith.colors, smith.power, smith.object_id) == ("Ironfang", "R", 3, identity)
+    assert (smith.name, smith.colors, smith.power, smith.object_id) == ("Ironfang", ["red"], 3, identity)
     assert (bears.name, bears.transformed) == ("Grizzly Bears", False)
     transform(game, smith)
     assert smith.name == "Village Ironsmith"
@@ -190,12 +190,12 @@ def test_a_color_choice_must_be_a_color() -> None:
     card = game.battlefield_add("Mood Ghoul", alice)
     game.add_mana(alice, "{C}")
     game.activate(card)
-    alice.will_choose("color", "purple")
+    alice.will_pick("color", "purple")
     with pytest.raises(IllegalAction, match="not a color"):
         game.resolve()
-    alice.will_choose("color", "U")
+    alice.will_pick("color", "U")
     game.resolve()
-    assert card.colors == "U"
+    assert card.colors == ["blue"]
 
 
 SHAPESHIFTER = compose(
@@ -256,7 +256,7 @@ def test_an_entering_choice_is_the_players_and_sets_what_the_permanent_is() -> N
     game.cast(automaton)
     with pytest.raises(MissingChoice, match="the creature type chosen as Adaptive Automaton enters"):
         game.resolve()
-    alice.will_choose("creature type", "Elf")
+    alice.will_pick("creature type", "Elf")
     game.resolve()
     assert (automaton.subtypes, elves.power, automaton.power) == (["Construct", "Elf"], 2, 2)
 
@@ -322,7 +322,7 @@ def test_a_flipped_permanent_keeps_its_color_and_forgets_the_flip_when_it_leaves
     runner = game.battlefield_add("Akki Lavarunner", alice)
     identity = runner.object_id
     flip(game, runner)
-    assert (runner.name, runner.colors, runner.power, runner.object_id) == ("Tok-Tok, Volcano Born", "R", 2, identity)
+    assert (runner.name, runner.colors, runner.power, runner.object_id) == ("Tok-Tok, Volcano Born", ["red"], 2, identity)
     move_card(game, runner, Zone.HAND)
     assert (runner.name, runner.state.flipped) == ("Akki Lavarunner", False)
 
@@ -335,10 +335,10 @@ def test_a_search_is_the_players_choice_and_may_find_nothing() -> None:
     game.cast(game.hand_add("Time of Need", alice))
     with pytest.raises(MissingChoice, match="legendary creature card Alice finds"):
         game.resolve()
-    alice.will_choose("search", None)  # rule 701.23b: not required to find it
+    alice.will_pick("search", None)  # rule 701.23b: not required to find it
     game.resolve()
     assert isamaru.zone.value == "library"
     game.cast(game.hand_add("Time of Need", alice))
-    alice.will_choose("search", isamaru)
+    alice.will_pick("search", isamaru)
     game.resolve()
     assert isamaru.zone.value == "hand"

@@ -192,11 +192,11 @@ def _pump_all(value: Any) -> Effect:
 
 
 def chosen_color(ctx: EffectContext) -> str:
-    """The color the controller stated ahead (`player.will_choose('color', 'W')`), used up by this choice."""
+    """The color the controller stated ahead (`player.will_pick('color', 'W')`), used up by this choice."""
     stated = ctx.controller.state.stated_choices
     if "color" not in stated:
         raise MissingChoice(
-            f"the color {ctx.source}'s effect makes it", f"call {ctx.controller.name.lower()}.will_choose('color', 'W')"
+            f"the color {ctx.source}'s effect makes it", f"call {ctx.controller.name.lower()}.will_pick('color', 'W')"
         )
     color = stated.pop("color")
     if color not in "WUBRG" or len(color) != 1:
@@ -325,7 +325,7 @@ def _transform(value: Any) -> Effect:
 @verb("become a copy")
 def _become_a_copy(value: Any) -> Effect:
     """Cytoshape's 'Choose a nonlegendary creature on the battlefield. Target creature becomes a copy of that
-    creature until end of turn.' ({of: nonlegendary creature}; the choice: `player.will_choose('copy', card)`) ·
+    creature until end of turn.' ({of: nonlegendary creature}; the choice: `player.will_pick('copy', card)`) ·
     Vesuvan Doppelganger's 'this creature becomes a copy of target creature, except it doesn't copy that creature's
     color and it has this ability' ({of: target, keeps color: true, keeps this ability: true, duration: indefinitely})."""
     known = {"of": "creature", "duration": UNTIL_END_OF_TURN, "keeps color": False, "keeps this ability": False}
@@ -391,7 +391,7 @@ def _reanimate(value: Any) -> Effect:
 def _choose_a_creature_type(settings: dict[str, Any], draft: Draft) -> None:
     """Adaptive Automaton's 'As this creature enters, choose a creature type. This creature is the chosen type in
     addition to its other types. Other creatures you control of the chosen type get +1/+1.': {is that type: true,
-    others get: "+1/+1"} (the choice: `player.will_choose('creature type', 'Elf')`)."""
+    others get: "+1/+1"} (the choice: `player.will_pick('creature type', 'Elf')`)."""
     draft.set_once("choose_as_enters", "creature type", "choose a creature type")
     if settings["is that type"]:
         draft.statics.append(
@@ -488,7 +488,7 @@ def _flipped(settings: dict[str, Any], draft: Draft) -> None:
 def _search_library(value: Any) -> Effect:
     """'Search your library for a legendary creature card, reveal it, put it into your hand, then shuffle':
     {for: legendary creature card}. The card found is the player's choice, stated ahead with
-    `player.will_choose('search', card)`, or None: a search for a stated quality may find nothing (rule 701.23b)."""
+    `player.will_pick('search', card)`, or None: a search for a stated quality may find nothing (rule 701.23b)."""
     description = str(_settings(value, {"for": "card"}, "search library")["for"])
     quality = card_quality(description)
 
@@ -499,9 +499,7 @@ def _search_library(value: Any) -> Effect:
         stated = ctx.controller.state.stated_choices
         if "search" not in stated:
             who = ctx.controller.name.lower()
-            raise MissingChoice(
-                f"the {description} {ctx.controller} finds", f"call {who}.will_choose('search', card) or with None"
-            )
+            raise MissingChoice(f"the {description} {ctx.controller} finds", f"call {who}.will_pick('search', card) or with None")
         key = stated.pop("search")
         if key is not None:
             found = ctx.game.card(key[1])
