@@ -53,6 +53,20 @@ def put_ability_on_stack(game: Game, item: StackItem) -> None:
     game.state.stack.append(item)
 
 
+def _as_the_source_has_it_now(game: Game, item: StackItem, source: Card) -> Any:
+    """Without rule 113.7a the ability would be read off its source as it resolves: gone if the source changed."""
+    return next((a.effect for a in source.definition.activated if a.key == item.ability), None)
+
+
+@implements(
+    "113.7a",
+    "an activated ability on the stack exists independently of its source: it resolves as activated",
+    when_ablated=_as_the_source_has_it_now,
+)
+def effect_on_the_stack(game: Game, item: StackItem, source: Card) -> Any:
+    return item.data["effect"] if "effect" in item.data else _as_the_source_has_it_now(game, item, source)
+
+
 @implements("113.6", "abilities of permanents function only on the battlefield unless they say otherwise")
 def check_ability_zone(card: Card, ability: ActivatedAbility) -> None:
     if card.zone is not ability.zone:
@@ -152,6 +166,7 @@ def activate(
         ability=ability.key,
         kind="activated",
         x=announced,
+        data={"effect": ability.effect},  # the ability as activated: it no longer needs its source (rule 113.7a)
     )
     item.targets = choose_targets(game, player, card, ability.target, kind="activated", chosen=list(targets or [])) or ()
     pay_activation_cost(game, player, card, cost, announced, chosen)

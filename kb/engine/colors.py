@@ -15,7 +15,10 @@ _SYMBOL = re.compile(r"\{([^}]+)\}")
 
 @implements("202.2", "an object is the color or colors of the mana symbols in its mana cost", when_ablated=lambda _d: frozenset())
 def colors_of(definition: CardDef) -> frozenset[str]:
-    """'W', 'B' … for each color among the symbols of the mana cost; a hybrid symbol is all its colors (202.2d)."""
+    """'W', 'B' … for each color among the symbols of the mana cost; a hybrid symbol is all its colors (202.2d).
+    Colors set by an effect or a color indicator (`definition.colors`: rules 105.3, 202.2e) replace them."""
+    if definition.colors is not None:
+        return definition.colors
     found: set[str] = set()
     for symbol in _SYMBOL.findall(definition.mana_cost):
         found.update(part for part in symbol.split("/") if part in COLORS)

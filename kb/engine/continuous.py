@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kb.engine.cards.definitions import StaticAbility
 from kb.engine.rules_registry import implements
 from kb.engine.state import ContinuousEffect, Zone
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from kb.engine.effects import EffectContext
     from kb.engine.game import Game
     from kb.engine.handles import Card, Player
 
@@ -32,13 +35,25 @@ LAYERS = ("control", "abilities", "power/toughness")
 
 @dataclass(frozen=True)
 class Applied:
-    """One effect as a layer applies it: its timestamp and what it changes."""
+    """One effect as a layer applies it: its timestamp and what it changes (a ContinuousEffect or a
+    StaticAbility: both name their changes alike)."""
 
     timestamp: int
+    change: Any
     new_controller: int | None = None
-    keywords: tuple[str, ...] = ()
-    power: int = 0
-    toughness: int = 0
+    source: Card | None = None  # the permanent whose static ability it is
+
+    @property
+    def keywords(self) -> tuple[str, ...]:
+        return tuple(self.change.keywords)
+
+    @property
+    def power(self) -> int:
+        return int(self.change.power)
+
+    @property
+    def toughness(self) -> int:
+        return int(self.change.toughness)
 
 
 def start_effect(
@@ -90,27 +105,58 @@ def end_until_your_next_turn(game: Game, active: int) -> None:
     game.state.effects = [e for e in game.state.effects if not (e.duration == UNTIL_YOUR_NEXT_TURN and e.controller == active)]
 
 
+def abilities_of_source(game: Game, source: Card) -> tuple[StaticAbility, ...]:
+    """The static abilities a permanent has: those of its copiable values (effects that remove a
+    permanent's static abilities are not modeled, so reading layer 1 is enough and never recurses)."""
+    from kb.engine.layers import copiable_values
+
+    return copiable_values(game, source).statics
+
+
 def statics_in_play(game: Game) -> list[tuple[Card, StaticAbility]]:
     found = []
     for state in game.state.cards.values():
         if state.zone is Zone.BATTLEFIELD and not state.ceased:
             source = game.card(state.card_id)
-            found.extend((source, static) for static in source.definition.statics)
+            found.extend((source, static) for static in abilities_of_source(game, source))
     return found
+
+
+def _in_layer(effect: ContinuousEffect | StaticAbility, layer: str) -> bool:
+    return effect.layer == layer or layer in getattr(effect, "more_layers", ())
+
+
+def _affects(game: Game, effect: ContinuousEffect, card: Card) -> bool:
+    if effect.affects is not None:  # rule 611.2c switched off: the set is asked anew
+        return card.zone is Zone.BATTLEFIELD and bool(effect.affects(game.card(effect.source_card), card))
+    return card.object_id in effect.objects
 
 
 def applied(game: Game, card: Card, layer: str) -> list[Applied]:
     """The effects of `layer` that apply to `card` now, in timestamp order (rule 613.7)."""
     found = [
-        Applied(e.timestamp, e.new_controller, e.keywords, e.power, e.toughness)
+        Applied(e.timestamp, e, e.new_controller)
         for e in game.state.effects
-        if e.layer == layer and card.object_id in e.objects and still_lasts(game, e)
+        if _in_layer(e, layer) and _affects(game, e, card) and still_lasts(game, e)
     ]
     for source, static in statics_in_play(game):
-        if static.layer == layer and static.affects(source, card):
+        if _in_layer(static, layer) and static.affects(source, card):
             # A static ability's effect has the timestamp of its source (rule 613.7a).
             new_controller = source.state.controller if layer == "control" else None
-            found.append(Applied(source.state.entered_at, new_controller, static.keywords, static.power, static.toughness))
+            found.append(Applied(source.state.entered_at, static, new_controller, source))
+    return in_timestamp_order(found)
+
+
+def _in_the_order_found(found: list[Applied]) -> list[Applied]:
+    return found
+
+
+@implements(
+    "613.7",
+    "within a layer, effects apply in timestamp order: a static ability's has its source's",
+    when_ablated=_in_the_order_found,
+)
+def in_timestamp_order(found: list[Applied]) -> list[Applied]:
     return sorted(found, key=lambda a: a.timestamp)
 
 
@@ -136,17 +182,9 @@ def refresh_control(game: Game) -> None:
                 state.controlled_since = game.state.tick()
 
 
-def _printed_keywords(game: Game, card: Card) -> frozenset[str]:
-    return card.definition.keywords
-
-
-@implements("613.1f", "layer 6: ability-adding effects apply after control", when_ablated=_printed_keywords)
 def keywords_of(game: Game, card: Card) -> frozenset[str]:
-    keywords = set(card.definition.keywords)
-    if card.zone is Zone.BATTLEFIELD:
-        for effect in applied(game, card, "abilities"):
-            keywords.update(effect.keywords)
-    return frozenset(keywords)
+    """Its keyword abilities after layer 6 (see kb.engine.layers)."""
+    return card.definition.keywords
 
 
 def _printed_power_toughness(game: Game, card: Card) -> tuple[int, int]:
@@ -156,8 +194,24 @@ def _printed_power_toughness(game: Game, card: Card) -> tuple[int, int]:
 
 @implements("613.1g", "layer 7: power/toughness-changing effects and counters apply last", when_ablated=_printed_power_toughness)
 def power_toughness(game: Game, card: Card) -> tuple[int, int]:
-    power, toughness = _printed_power_toughness(game, card)
-    if card.zone is Zone.BATTLEFIELD:
-        for effect in applied(game, card, "power/toughness"):
-            power, toughness = power + effect.power, toughness + effect.toughness
-    return power, toughness
+    """Layer 7's sublayers in order (rule 613.4): defined (7a), set (7b), modified (7c), switched (7d)."""
+    from kb.engine import power_toughness as sublayers
+
+    values = sublayers.defined(game, card)
+    values = sublayers.set_by_effects(game, card, values)
+    values = sublayers.modified(game, card, values)
+    return sublayers.switched(game, card, values)
+
+
+def _asked_anew(ctx: EffectContext, quality: Callable[[Any, Any], bool]) -> dict[str, Any]:
+    return {"affects": quality}
+
+
+@implements(
+    "611.2c",
+    "the objects a resolved effect changes are fixed as it begins; objects that qualify later are not affected",
+    when_ablated=_asked_anew,
+)
+def fixed_set(ctx: EffectContext, quality: Callable[[Any, Any], bool]) -> dict[str, Any]:
+    permanents = [ctx.game.card(c.card_id) for c in ctx.game.state.cards.values() if c.zone is Zone.BATTLEFIELD]
+    return {"objects": [c for c in permanents if quality(ctx.source, c)]}

@@ -126,6 +126,11 @@ class Player:
         701.57a); declined, discover puts it into the hand and cascade bottoms it with the rest."""
         self.state.cast_hit = cast
 
+    def will_pick(self, kind: str, choice: object) -> None:
+        """Choose, ahead of time, what the next effect asking this player for a `kind` of choice gets: 'color'
+        ('W' …), 'copy' (the object to copy, or None), 'creature type' ('Elf'), 'search' (the card found, or None)."""
+        self.state.stated_choices[kind] = target_key(choice) if isinstance(choice, Card) else choice
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Player) and other.game is self.game and other.index == self.index
 
@@ -147,11 +152,28 @@ class Card:
 
     @property
     def definition(self) -> CardDef:
-        return self.game.definition_of(self.state.name)
+        """Its characteristics now: the face it shows or the values it copies, after layers 1 to 6 (rule 613.1)."""
+        from kb.engine.layers import characteristics
+
+        return characteristics(self.game, self)
 
     @property
     def name(self) -> str:
-        return self.state.name
+        return self.definition.name
+
+    @property
+    def types(self) -> list[str]:
+        """Its card types now (layer 4), sorted."""
+        return sorted(self.definition.types)
+
+    @property
+    def subtypes(self) -> list[str]:
+        return sorted(self.definition.subtypes)
+
+    @property
+    def transformed(self) -> bool:
+        """Whether it has its back face up (rule 712.8e)."""
+        return self.state.transformed
 
     @property
     def object_id(self) -> int:
@@ -201,13 +223,19 @@ class Card:
         """Its power after continuous effects and counters (layer 7, rule 613.1g); None if it has none."""
         from kb.engine.continuous import power_toughness
 
-        return None if self.definition.power is None else power_toughness(self.game, self)[0]
+        return power_toughness(self.game, self)[0] if self._has_power_toughness else None
 
     @property
     def toughness(self) -> int | None:
         from kb.engine.continuous import power_toughness
 
-        return None if self.definition.toughness is None else power_toughness(self.game, self)[1]
+        return power_toughness(self.game, self)[1] if self._has_power_toughness else None
+
+    @property
+    def _has_power_toughness(self) -> bool:
+        """A creature has them even when no number is printed (a land that became a creature: rule 208.3)."""
+        values = self.definition
+        return values.power is not None or values.power_cda is not None or values.has_type("creature")
 
     @property
     def keywords(self) -> list[str]:

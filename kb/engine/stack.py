@@ -93,6 +93,8 @@ def resolve_ability(game: Game, item: StackItem) -> None:
             return
         effect = ability.effect
     else:
-        effect = next(a for a in source.definition.activated if a.key == item.ability).effect
+        from kb.engine.abilities import effect_on_the_stack
+
+        effect = effect_on_the_stack(game, item, source)
     if effect is not None and targets_still_legal(game, item):
         effect(EffectContext(game, item, source))

@@ -74,6 +74,9 @@ class CardState:
     attached_to: tuple[int, int] | None = None  # (card id, object id) of what this Aura/Equipment is attached to
     is_token: bool = False
     ceased: bool = False  # a token that left the battlefield has ceased to exist (rule 704.5d)
+    transformed: bool = False  # a double-faced permanent with its back face up (rules 712.8e, 701.27)
+    chosen: dict[str, Any] = field(default_factory=dict)  # choices made as it entered ('creature type': 'Elf')
+    flipped: bool = False  # a flip card whose alternative characteristics apply (rule 710.2)
 
 
 @dataclass
@@ -89,6 +92,8 @@ class PlayerState:
     # Targets stated ahead for triggered abilities, keyed by the source's card id (None: the next one to need targets).
     intended_targets: dict[int | None, list[tuple[str, int]]] = field(default_factory=dict)
     cast_hit: bool | None = None  # stated ahead: cast the card a cascade or discover finds (True) or not (False)
+    # Other choices stated ahead, by kind ('color', 'copy' …): made as an effect needs them (see Player.will_pick).
+    stated_choices: dict[str, Any] = field(default_factory=dict)
     poison: int = 0  # poison counters (rule 122.1f)
     lost: bool = False  # lost the game (rule 104.3)
     # "You may pay" choices stated ahead, used in order: False (decline), True, mana symbols, or card ids to sacrifice.
@@ -148,6 +153,18 @@ class ContinuousEffect:
     keywords: tuple[str, ...] = ()
     power: int = 0
     toughness: int = 0
+    # The layers below are kb.engine.layers' (copy, type, color, abilities removed, P/T set and switched).
+    more_layers: tuple[str, ...] = ()  # an effect that applies in several layers (rule 613.6)
+    copy: Any = None  # the copiable values it gives (a CardDef), for a copy effect (layer 1)
+    types: tuple[str, ...] = ()  # card types added (layer 4)
+    subtypes: tuple[str, ...] = ()  # subtypes added (layer 4)
+    colors: tuple[str, ...] | None = None  # the new colors (layer 5), e.g. ('W',)
+    removes: tuple[str, ...] = ()  # keywords it removes (layer 6)
+    set_power: int | None = None  # layer 7b
+    set_toughness: int | None = None
+    switch: bool = False  # layer 7d
+    set_by: Any = None  # layer 7b, a value read as it applies: (game, card) -> (power, toughness)
+    affects: Any = None  # without rule 611.2c: which objects, asked anew each time (source, candidate) -> bool
 
 
 @dataclass

@@ -32,6 +32,7 @@ def check_triggers(game: Game, event: Event) -> None:
             if times and ability.intervening_if is not None and not check_intervening_if(ability, source):
                 continue
             data = _what_it_saw(event)
+            data.update(ability.trigger.remembers(source, event) if ability.trigger.remembers else {})
             for _ in range(times):
                 game.log(f"{source}'s ability triggers: {ability.text}")
                 if resolves_at_once(ability):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from kb.engine.entering import as_it_enters
 from kb.engine.events import Moved, ZoneChange
 from kb.engine.replacement import enters_with_counters
 from kb.engine.rules_registry import implements
@@ -48,10 +49,20 @@ def move_cards(
     Replacement effects may send a card elsewhere (see kb.engine.graveyard_replacements)."""
     from kb.engine.graveyard_replacements import destination
 
+    afterwards: list[Callable[[], None]] = []  # what happens only once they are there (see kb.engine.entering)
     movable = [card for card in cards if can_change_zones(card)]
     destinations = [destination(game, card, to) for card in movable]
     moves = [
-        _move_one(game, card, where.zone, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped)
+        _move_one(
+            game,
+            card,
+            where.zone,
+            controller=controller,
+            bottom=bottom,
+            face_down=face_down,
+            tapped=tapped,
+            afterwards=afterwards,
+        )
         for card, where in zip(movable, destinations, strict=True)
     ]
     for card, where in zip(movable, destinations, strict=True):
@@ -59,6 +70,8 @@ def move_cards(
             game.state.rng.shuffle(game.state.libraries[card.state.owner])
     if moves:
         game.emit(ZoneChange(tuple(moves)))
+    for then in afterwards:
+        then()
     return moves
 
 
@@ -79,10 +92,19 @@ def choose_as_enters(game: Game, card: Card) -> None:
 
 
 def _move_one(
-    game: Game, card: Card, to: Zone, *, controller: Player | None, bottom: bool, face_down: bool, tapped: bool
+    game: Game,
+    card: Card,
+    to: Zone,
+    *,
+    controller: Player | None,
+    bottom: bool,
+    face_down: bool,
+    tapped: bool,
+    afterwards: list[Callable[[], None]],
 ) -> Moved:
     state = card.state
     origin = state.zone
+    before = card.definition if to is Zone.BATTLEFIELD else None  # what it was where it came from (rule 614.12)
     if origin is Zone.LIBRARY:
         game.state.libraries[state.owner].remove(state.card_id)
     if origin is Zone.STACK:
@@ -101,6 +123,9 @@ def _move_one(
     state.counters = {}
     state.damage = 0
     state.attacking = False
+    state.transformed = False  # a double-faced card enters with its front face up (rule 712.8a)
+    state.chosen = {}  # a new object: choices made for the old one are gone (rule 400.7)
+    state.flipped = False  # it retains no memory of having flipped (rule 710.4)
     state.face_up = exiled_face_up(face_down) if to is Zone.EXILE else to is not Zone.LIBRARY
     if to is not Zone.BATTLEFIELD:
         state.spell_x = None
@@ -108,6 +133,8 @@ def _move_one(
         state.kicked = ()
     state.chosen_color = None  # a choice made as the old object entered belongs to that object (rule 400.7)
     if to is Zone.BATTLEFIELD:
+        assert before is not None
+        as_it_enters(game, card, before, afterwards)
         enters_with_counters(game, card)
         choose_as_enters(game, card)
     if to is Zone.LIBRARY:

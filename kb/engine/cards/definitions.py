@@ -87,6 +87,7 @@ class Trigger:
     describe: str
     occurrences: Callable[[Card, Event], int]  # how many occurrences of the trigger event this event holds
     batched: bool = False  # "whenever one or more …": once per event (rule 603.2c)
+    remembers: Callable[[Card, Event], dict[str, Any]] | None = None  # what its effect needs of the event ("that creature")
     looks_back: bool = False  # a leaves-the-battlefield trigger: it sees the game as it was before the event (603.10a)
     state: Callable[[Card], bool] | None = None  # a state trigger: the game state it waits for (rule 603.8)
 
@@ -144,6 +145,16 @@ class StaticAbility:
     toughness: int = 0
     cost_change: int = 0
     alternative_cost: Cost | None = None
+    # Layers 4–7b and entering (kb.engine.layers, kb.engine.entering): "type" adds `types`, "color" sets
+    # `colors`, "abilities" also removes `removes` or all abilities, "set power/toughness" sets them,
+    # "enter tapped" makes the permanents it affects enter tapped (rule 614.12).
+    types: tuple[str, ...] = ()
+    colors: tuple[str, ...] | None = None
+    removes: tuple[str, ...] = ()
+    lose_all: bool = False
+    set_power: int | None = None
+    set_toughness: int | None = None
+    chosen_subtype: bool = False  # "type": it also adds the creature type chosen as its source entered
     prevents: int = 0  # layer "prevention": prevent this much of each damage event to what it affects (rule 615.10)
 
 
@@ -176,9 +187,23 @@ class CardDef:
     enters_tapped: bool = False
     tokens: tuple[CardDef, ...] = ()  # the tokens its abilities create, defined with it
     not_implemented: str = ""  # Oracle text the engine does not model, stated honestly
+    colors: frozenset[str] | None = None  # a color indicator, or colors set by an effect (rule 202.2e, 105.3)
+    back_face: CardDef | None = None  # the back face of a double-faced card (rule 712)
+    flip_side: CardDef | None = None  # a flip card's alternative characteristics (rule 710.1b)
+    enters_as_copy: Any = None  # "You may have this enter as a copy of …" (kb.engine.copies.EntersAsCopy)
+    enters_with: tuple[tuple[str, int], ...] = ()  # "enters with N KIND counters" (rule 614.1c)
+    power_cda: Any = None  # a characteristic-defining ability: (game, card) -> (power, toughness) (rule 604.3)
+    choose_as_enters: str | None = None  # "As this enters, choose a creature type" (rule 614.12a): the kind of choice
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.types
+
+    @property
+    def color(self) -> frozenset[str]:
+        """Its colors: set by an effect or an indicator, else those of its mana cost's symbols (see kb.engine.colors)."""
+        from kb.engine.colors import colors_of
+
+        return colors_of(self)
 
     @property
     def is_permanent_card(self) -> bool:

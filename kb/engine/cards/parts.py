@@ -152,7 +152,8 @@ def _card(facts: Facts, draft: Draft) -> CardDef:
 
 
 def _stat(value: str | None, what: str) -> int | None:
-    if value is None:
+    """A printed number; a '*' (as in '*' or '1+*') is defined by a characteristic-defining ability instead."""
+    if value is None or "*" in str(value):
         return None
     try:
         return int(value)
@@ -634,3 +635,6 @@ def parts_known() -> dict[str, tuple[str, ...]]:
 
 
 __all__ = ["PARTS", "DefinitionError", "Facts", "compose", "number", "parts_known"]
+
+# The layer system's, copies' and double-faced cards' parts and verbs register themselves.
+from kb.engine.cards import layer_parts  # noqa: E402, F401

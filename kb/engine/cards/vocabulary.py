@@ -120,7 +120,7 @@ def _type_quality(word: str) -> Callable[[CardDef], bool] | None:
         return lambda d: d.has_type(word)
     if word == "permanent":
         return lambda d: bool(d.types & PERMANENT_TYPES)
-    if word in COLORS:  # rule 202.2: an object is the color of the colored mana symbols in its mana cost
+    if word in COLORS:  # rule 202.2, or the colors an effect gave it (105.3)
         from kb.engine.colors import has_color
 
         return lambda d: has_color(d, COLORS[word])
