@@ -7,7 +7,6 @@ read: SQLite stores it in a column, the site in a JavaScript shard.
 
 from __future__ import annotations
 
-import heapq
 import math
 from array import array
 from collections import Counter
@@ -16,13 +15,19 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from kb.search_documents import BODY, TITLE, SearchDocument, searchable_documents
-from kb.search_rank import spelling_keys
+from kb.search_rank import listed_middle_keys, spelling_keys
 from kb.search_text import STOP_WORDS, raw_tokens, stem, tokens
 from kb.store import KnowledgeBase
 
-# Postings kept as a frequent term's head: its best-weighted records. A term in
-# more records also has its full list, read only when the head is not enough.
+# A frequent term's postings are stored in tiers of decreasing weight: its HEAD
+# best-weighted records first, then TIER_GROWTH times as many in the next tier,
+# read only when a query needs it (`kb.search_rank.settled`). Beyond its best
+# HEAD x (1 + TIER_GROWTH) records, a word's weaker matches are not kept: a
+# browser would load 70 KB to rank "creature" over all 25,000 cards and rulings
+# that say it, and a record only found by such a match ranks below a page of better ones.
 HEAD = 300
+TIER_GROWTH = 4
+TIERS = 2
 # Extra weight when the term is the whole title ("605", "Historic", "Opt").
 WHOLE_TITLE = 6.0
 # BM25's saturation (K1) and length normalisation of a record's text (LENGTH_B):
@@ -79,20 +84,37 @@ def _scores(doc: SearchDocument, words: set[str] | None) -> dict[str, float]:
                 words.update(raw)
             terms += map(stem, raw)
         length = 1 - LENGTH_B + LENGTH_B * len(terms) / TYPICAL_BODY_TERMS if weight == BODY else 1.0
+        weighed = weight * doc.text_factor
         for term, tf in Counter(terms).items():
-            scores[term] = scores.get(term, 0.0) + weight * (tf * (K1 + 1)) / (tf + K1 * length)
+            scores[term] = scores.get(term, 0.0) + weighed * (tf * (K1 + 1)) / (tf + K1 * length)
     title_terms = [t for text in doc.fields.get(TITLE, [])[:1] for t in tokens(text)]
     if len(title_terms) == 1:
         scores[title_terms[0]] += WHOLE_TITLE
     return scores
 
 
-def head(plist: Postings) -> Postings:
-    """A frequent term's best-weighted postings, back in document order."""
+def tiers(plist: Postings) -> tuple[list[Postings], list[int]]:
+    """A term's postings in tiers (each in document order), and the heaviest weight of each tier after the first.
+
+    One tier when the term is in HEAD records or fewer; else up to TIERS of HEAD, HEAD x TIER_GROWTH, …
+    records by decreasing weight, and no more.
+    """
     numbers, weights = plist
-    # Positions of the heaviest; nlargest keeps equal weights in position (= document) order.
-    best = sorted(heapq.nlargest(HEAD, range(len(numbers)), key=weights.__getitem__))
-    return array("I", [numbers[i] for i in best]), array("I", [weights[i] for i in best])
+    if len(numbers) <= HEAD:
+        return [plist], []
+    # Heaviest first; equal weights in document order.
+    order = sorted(range(len(numbers)), key=lambda i: (-weights[i], i))
+    out: list[Postings] = []
+    bounds: list[int] = []
+    start, size = 0, HEAD
+    while start < len(order) and len(out) < TIERS:
+        chosen = sorted(order[start : start + size])
+        if start:
+            bounds.append(weights[order[start]])
+        out.append((array("I", [numbers[i] for i in chosen]), array("I", [weights[i] for i in chosen])))
+        start += size
+        size *= TIER_GROWTH
+    return out, bounds
 
 
 def encode(plist: Postings) -> str:
@@ -133,7 +155,7 @@ def spelling_buckets(index: dict[str, Postings], words: Iterable[str]) -> Iterat
     for word in sorted(words):
         term = stem(word)
         if len(word) >= 3 and word.isalpha() and word.isascii() and term in index:
-            for key in spelling_keys(word):
+            for key in (*spelling_keys(word), *listed_middle_keys(word)):
                 buckets.setdefault(key, []).append((word, len(index[term][0])))
     yield from sorted(buckets.items())
 
