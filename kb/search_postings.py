@@ -38,8 +38,14 @@ K1 = 1.2
 LENGTH_B = 0.75
 TYPICAL_BODY_TERMS = 25  # about a rule's text without stop words
 
-# A term's postings: document numbers in increasing order, and their weights.
+# A term's postings: document numbers in increasing order, and their weights,
+# each as 2 x weight, plus 1 when the term is in the record's title (see `named`).
 Postings = tuple[array, array]
+
+
+def weight_of(value: int) -> int:
+    """A posting's weight without its title mark."""
+    return value >> 1
 
 
 def postings(docs: Iterable[SearchDocument], words: set[str] | None = None) -> dict[str, Postings]:
@@ -48,6 +54,8 @@ def postings(docs: Iterable[SearchDocument], words: set[str] | None = None) -> d
     Weight = field-weighted, saturating term frequency (BM25-like: a tenth
     mention adds little, and a long text's words count less) times the term's
     inverse document frequency, plus a bonus when the term is a record's whole title. Integers keep the indexes small.
+    Each weight is written doubled, plus 1 when the term is in the record's
+    title: a question counts those at less (`kb.search_rank.QUESTION_TITLE`).
 
     The full knowledge base has millions of postings: they are kept in arrays
     of machine numbers, and the idf, known only once every document is counted,
@@ -68,13 +76,13 @@ def postings(docs: Iterable[SearchDocument], words: set[str] | None = None) -> d
     index: dict[str, Postings] = {}
     for term, (numbers, scores) in collected.items():
         factor = math.log(1 + total / len(numbers)) * 4
-        # `or 1`: no posting weighs nothing (round() gives 0 below one half).
-        index[term] = (numbers, array("I", [round(score * factor) or 1 for score in scores]))
+        # `or 1`: no posting weighs nothing (round() gives 0 below one half). A title's term has a negative score.
+        index[term] = (numbers, array("I", [2 * (round(abs(score) * factor) or 1) + (score < 0) for score in scores]))
     return index
 
 
 def _scores(doc: SearchDocument, words: set[str] | None) -> dict[str, float]:
-    """Term -> field-weighted, saturating term frequency in one document (before idf)."""
+    """Term -> field-weighted, saturating term frequency in one document (before idf); negative for the title's terms."""
     scores: dict[str, float] = {}
     for weight, texts in doc.fields.items():
         terms: list[str] = []
@@ -90,6 +98,8 @@ def _scores(doc: SearchDocument, words: set[str] | None) -> dict[str, float]:
     title_terms = [t for text in doc.fields.get(TITLE, [])[:1] for t in tokens(text)]
     if len(title_terms) == 1:
         scores[title_terms[0]] += WHOLE_TITLE
+    for term in {t for text in doc.fields.get(TITLE, []) for t in tokens(text)}:
+        scores[term] = -scores[term]
     return scores
 
 
@@ -102,15 +112,15 @@ def tiers(plist: Postings) -> tuple[list[Postings], list[int]]:
     numbers, weights = plist
     if len(numbers) <= HEAD:
         return [plist], []
-    # Heaviest first; equal weights in document order.
-    order = sorted(range(len(numbers)), key=lambda i: (-weights[i], i))
+    # Heaviest first; equal weights in document order (a title's mark breaks no tie: it is the lowest bit).
+    order = sorted(range(len(numbers)), key=lambda i: (-weight_of(weights[i]), i))
     out: list[Postings] = []
     bounds: list[int] = []
     start, size = 0, HEAD
     while start < len(order) and len(out) < TIERS:
         chosen = sorted(order[start : start + size])
         if start:
-            bounds.append(weights[order[start]])
+            bounds.append(weight_of(weights[order[start]]))
         out.append((array("I", [numbers[i] for i in chosen]), array("I", [weights[i] for i in chosen])))
         start += size
         size *= TIER_GROWTH

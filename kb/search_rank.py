@@ -43,6 +43,12 @@ PAGE = 10
 # (see `key`): a question's words are not all in the rule that answers it
 # ("does a token count as a card": 108.2b says "tokens aren't considered cards").
 COORDINATION = 3
+# A question's words describe a situation, and the rule that settles it says them
+# in its text: a record whose title has one of them (the glossary's "Lifelink",
+# "702.15. Lifelink") names the topic, not the answer, and counts for QUESTION_TITLE
+# of its weight. A query is a question when its first word is one of QUESTION_WORDS.
+QUESTION_TITLE = 0.3
+QUESTION_WORDS = ("what", "whats", "how", "can", "does", "do", "is", "are", "when", "who", "why", "which", "where", "should", "will", "if")
 # Words that introduce a rule number ("rule 302.6"): beside a number, they say nothing more.
 NUMBER_WORDS = ("rule", "rules", "section", "cr")
 RULE_NUMBER = re.compile(r"^[0-9]+(\.[0-9]+[a-z]?)?$")
@@ -100,6 +106,8 @@ def ranking_rules() -> dict[str, object]:
         "maxExpansions": MAX_EXPANSIONS,
         "page": PAGE,
         "coordination": COORDINATION,
+        "questionTitle": QUESTION_TITLE,
+        "questionWords": list(QUESTION_WORDS),
         "numberWords": list(NUMBER_WORDS),
         "minCorrected": MIN_CORRECTED_LENGTH,
         "longWord": LONG_WORD,
@@ -150,7 +158,14 @@ class Ranking:
 
     @property
     def corrections(self) -> list[tuple[str, str]]:
-        return [(w.raw, w.corrected_to) for w in self.words if w.corrected_to]
+        # A word being typed that starts other words is not said to be corrected: it may be unfinished.
+        return [(w.raw, w.corrected_to) for w in self.words if w.corrected_to and not w.prefix]
+
+
+def is_question(query: str) -> bool:
+    """Whether a query is asked as a question ("does a token …", "how many …"): by its first word."""
+    words = raw_tokens(query)
+    return bool(words) and words[0] in QUESTION_WORDS
 
 
 def parse(query: str) -> list[Word]:
@@ -172,8 +187,11 @@ def parse(query: str) -> list[Word]:
     return out
 
 
-def decode(packed: str, factor: float, into: dict[int, float]) -> None:
-    """Adds (document -> weight x factor) from postings as `kb.search_postings.encode` writes them; keeps the larger."""
+def decode(packed: str, factor: float, into: dict[int, float], title: float = 1.0) -> None:
+    """Adds (document -> weight x factor) from postings as `kb.search_postings.encode` writes them; keeps the larger.
+
+    A weight marked as a title's (its lowest bit) counts `title` times more.
+    """
     doc = value = 0
     scale = 1
     is_weight = False
@@ -185,7 +203,7 @@ def decode(packed: str, factor: float, into: dict[int, float]) -> None:
             continue
         value += (code - 93) * scale
         if is_weight:
-            weight = value * factor
+            weight = (value >> 1) * (factor * title if value & 1 else factor)
             if not into.get(doc, -1.0) >= weight:
                 into[doc] = weight
         else:
@@ -221,10 +239,12 @@ class Ranker:
 
     def __init__(self, postings: Postings) -> None:
         self.postings = postings
+        self.title = 1.0  # how much a title's word counts in the query being ranked
 
     def rank(self, query: str) -> Ranking:
         """The query's records, best first; a frequent term's further tiers are read only while they may change the first PAGE."""
         words = [self._resolve(w) for w in parse(query)]
+        self.title = QUESTION_TITLE if is_question(query) else 1.0
         entries = [self.postings.entry(w.term) for w in words]
         tiers = [1] * len(words)  # tiers of each word's postings read so far
         matches = [self._matches(w, e) for w, e in zip(words, entries, strict=True)]
@@ -236,7 +256,7 @@ class Ranker:
             # The word whose unread postings may weigh most reads its next tier.
             i = max(range(len(words)), key=lambda j: (bounds[j], -j))
             factor = CORRECTED_FACTOR if words[i].corrected_to else 1.0
-            decode(self.postings.tier(words[i].term, tiers[i]), factor, matches[i])
+            decode(self.postings.tier(words[i].term, tiers[i]), factor, matches[i], self.title)
             tiers[i] += 1
 
     def _resolve(self, word: Word) -> Word:
@@ -248,9 +268,10 @@ class Ranker:
             while number and self.postings.entry(number) is None:
                 number = _parent(number)
             return Word(word.raw, number) if number else word
-        if word.prefix and any(True for _ in self.postings.starting_with(word.prefix)):
-            return word
         corrected = self.correct(word.raw)
+        if word.prefix and any(True for _ in self.postings.starting_with(word.prefix)):
+            # Being typed, it may be the start of a word or a misspelt one ("stepp": "steppe", "step"): both count.
+            return Word(word.raw, stem(corrected), word.prefix, corrected) if corrected else word
         return Word(word.raw, stem(corrected), None, corrected) if corrected else word
 
     def correct(self, word: str) -> str | None:
@@ -273,12 +294,12 @@ class Ranker:
         """Document -> weight of one query word, from the first tier of its term's postings and of the terms it starts."""
         into: dict[int, float] = {}
         if entry is not None:
-            decode(entry.postings, CORRECTED_FACTOR if word.corrected_to else 1.0, into)
+            decode(entry.postings, CORRECTED_FACTOR if word.corrected_to else 1.0, into, self.title)
         if word.prefix:
             expansions = [(t, e) for t, e in self.postings.starting_with(word.prefix) if t != word.term]
             expansions.sort(key=lambda te: (-te[1].count, te[0]))
             for _, expansion in expansions[:MAX_EXPANSIONS]:
-                decode(expansion.postings, PREFIX_FACTOR, into)
+                decode(expansion.postings, PREFIX_FACTOR, into, self.title)
         return into
 
 

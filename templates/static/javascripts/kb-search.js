@@ -311,7 +311,7 @@
     var prefixes = words.filter(function (w) { return w.prefix; }).map(function (w) { return w.prefix; });
     return this.loadTerms(words.map(function (w) { return w.term; }).concat(numbers), prefixes).then(function () {
       var misspelt = words.filter(function (w) {
-        return !self.entry(w.term) && !RULE_NUMBER.test(w.term) && !(w.prefix && self.startingWith(w.prefix).length) && self.maxEdits(w.raw);
+        return !self.entry(w.term) && !RULE_NUMBER.test(w.term) && self.maxEdits(w.raw);
       });
       var keys = [];
       misspelt.forEach(function (w) { keys.push.apply(keys, spellingKeys(w.raw)); });
@@ -329,16 +329,18 @@
           while (n && !self.entry(n)) n = parentNumber(n);
           return n ? { raw: w.raw, term: n, prefix: null, correctedTo: null } : w;
         }
-        if (w.prefix && self.startingWith(w.prefix).length) return w;
         var corrected = self.nearest(w.raw, spellingKeys(w.raw)) || self.nearest(w.raw, self.middleKeys(w.raw));
-        return corrected ? { raw: w.raw, term: self.text.stem(corrected), prefix: null, correctedTo: corrected } : w;
+        // Being typed, it may be the start of a word or a misspelt one ("stepp": "steppe", "step"): both count.
+        var prefix = w.prefix && self.startingWith(w.prefix).length ? w.prefix : null;
+        return corrected ? { raw: w.raw, term: self.text.stem(corrected), prefix: prefix, correctedTo: corrected } : w;
       });
       return self.loadTerms(resolved.map(function (w) { return w.term; })).then(function () { return resolved; });
     });
   };
 
-  // Reads postings as kb/search_postings.py's encode() writes them (doc gap, weight, …); keeps the larger weight.
-  function decode(packed, factor, into) {
+  /* Reads postings as kb/search_postings.py's encode() writes them (doc gap, weight, …); keeps the larger weight.
+   * A weight marked as a title's (its lowest bit) counts `title` times more (kb/search_rank.py's decode). */
+  function decode(packed, factor, into, title) {
     var doc = 0, value = 0, scale = 1, isWeight = false;
     for (var i = 0; i < packed.length; i++) {
       var code = packed.charCodeAt(i);
@@ -349,7 +351,7 @@
       }
       value += (code - 93) * scale;
       if (isWeight) {
-        var weight = value * factor;
+        var weight = Math.floor(value / 2) * (value % 2 ? factor * title : factor);
         if (!(into.get(doc) >= weight)) into.set(doc, weight);
       } else {
         doc += value;
@@ -361,15 +363,15 @@
   }
 
   // Doc -> weight for one query word: the first tier of its term's postings, and of the terms it starts (kb/search_rank.py's _matches).
-  Engine.prototype.matches = function (word) {
+  Engine.prototype.matches = function (word, title) {
     var into = new Map();
     var entry = this.entry(word.term);
-    if (entry) decode(entry[1], word.correctedTo ? this.rules.correctedFactor : 1, into);
+    if (entry) decode(entry[1], word.correctedTo ? this.rules.correctedFactor : 1, into, title);
     if (word.prefix) {
       var expansions = this.startingWith(word.prefix).filter(function (e) { return e[0] !== word.term; });
       expansions.sort(function (a, b) { return b[1][0] - a[1][0] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0); });
       var factorPrefix = this.rules.prefixFactor;
-      expansions.slice(0, this.rules.maxExpansions).forEach(function (e) { decode(e[1][1], factorPrefix, into); });
+      expansions.slice(0, this.rules.maxExpansions).forEach(function (e) { decode(e[1][1], factorPrefix, into, title); });
     }
     return into;
   };
@@ -432,13 +434,17 @@
     return this.ready().then(function () {
       return self.resolve(self.parse(query));
     }).then(function (words) {
-      var matches = words.map(function (w) { return self.matches(w); });
+      // A question counts a title's words for less (kb/search_rank.py's is_question).
+      var first = self.text.rawTokens(query)[0];
+      var title = self.rules.questionWords.indexOf(first) >= 0 ? self.rules.questionTitle : 1;
+      var matches = words.map(function (w) { return self.matches(w, title); });
       var tiers = words.map(function () { return 1; });
       function step() {
         var ranked = self.rank(matches);
         var bounds = words.map(function (w, i) { return self.bound(w, tiers[i]); });
         if (!bounds.some(function (b) { return b; }) || self.settled(ranked, matches, bounds)) {
-          var corrections = words.filter(function (w) { return w.correctedTo; }).map(function (w) { return [w.raw, w.correctedTo]; });
+          // A word being typed that starts other words is not said to be corrected: it may be unfinished.
+        var corrections = words.filter(function (w) { return w.correctedTo && !w.prefix; }).map(function (w) { return [w.raw, w.correctedTo]; });
           return { words: words, corrections: corrections, total: ranked.length, ranked: ranked };
         }
         // The word whose unread postings may weigh most loads its next tier; ties: the first.
@@ -446,7 +452,7 @@
         bounds.forEach(function (b, j) { if (b > bounds[i]) i = j; });
         var term = words[i].term, number = tiers[i];
         return self.fetch("f/" + fileName(term) + "-" + number + ".js").then(function () {
-          decode(self.full.get(term + " " + number), words[i].correctedTo ? self.rules.correctedFactor : 1, matches[i]);
+          decode(self.full.get(term + " " + number), words[i].correctedTo ? self.rules.correctedFactor : 1, matches[i], title);
           tiers[i] += 1;
           return step();
         });
