@@ -48,7 +48,9 @@ COORDINATION = 3
 # "702.15. Lifelink") names the topic, not the answer, and counts for QUESTION_TITLE
 # of its weight. A query is a question when its first word is one of QUESTION_WORDS.
 QUESTION_TITLE = 0.3
-QUESTION_WORDS = ("what", "whats", "how", "can", "does", "do", "is", "are", "when", "who", "why", "which", "where", "should", "will", "if")
+QUESTION_WORDS = frozenset(
+    {"what", "whats", "how", "can", "does", "do", "is", "are", "when", "who", "why", "which", "where", "should", "will", "if"}
+)
 # Words that introduce a rule number ("rule 302.6"): beside a number, they say nothing more.
 NUMBER_WORDS = ("rule", "rules", "section", "cr")
 RULE_NUMBER = re.compile(r"^[0-9]+(\.[0-9]+[a-z]?)?$")
@@ -107,7 +109,7 @@ def ranking_rules() -> dict[str, object]:
         "page": PAGE,
         "coordination": COORDINATION,
         "questionTitle": QUESTION_TITLE,
-        "questionWords": list(QUESTION_WORDS),
+        "questionWords": sorted(QUESTION_WORDS),
         "numberWords": list(NUMBER_WORDS),
         "minCorrected": MIN_CORRECTED_LENGTH,
         "longWord": LONG_WORD,
