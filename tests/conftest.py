@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import os
+import pickle
 import shutil
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
+from filelock import FileLock
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED_CR = REPO.parent / "shared" / "data" / "comprehensive-rules"
+T = TypeVar("T")
 
 
 def shared_release(name: str) -> Path:
@@ -68,6 +73,15 @@ def cr_previous() -> Path:
     return shared_release("MagicCompRules 20250606.txt")
 
 
+@pytest.fixture(scope="session")
+def kb_latest():
+    """The bundled content linked with the latest real release, loaded once per worker: read it, never change it."""
+    from kb.build import Settings, load_knowledge_base
+
+    rules = shared_release("MagicCompRules 20250919.txt")
+    return load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=rules))
+
+
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of this repository's project (mkdocs.yml, templates, content) to build and break."""
@@ -85,12 +99,35 @@ def copy_project(root: Path) -> Path:
     return root
 
 
+def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], T]) -> T:
+    """`build(folder)` run once per test run, by whichever xdist worker asks first; the others wait for it and reuse it.
+
+    What it builds is shared by every worker: read it, never change it. Its result must survive a pickle round trip
+    (a worker that did not build gets the copy the builder left beside the folder).
+    """
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, above each worker's own
+    folder, result = base / f"shared-{name}", base / f"shared-{name}.pickle"
+    with FileLock(base / f"shared-{name}.lock"):
+        if result.is_file():
+            return pickle.loads(result.read_bytes())
+        shutil.rmtree(folder, ignore_errors=True)  # what a build that failed in another worker left
+        built = build(folder)
+        result.write_bytes(pickle.dumps(built))
+        return built
+
+
 @pytest.fixture(scope="session")
 def built_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled project with its default site built, once per session: read it, never change it (see `site_project`)."""
+    """The bundled project with its default site built, once per run: read it, never change it (see `site_project`)."""
+    return built_once(tmp_path_factory, "built", _build_default)
+
+
+def _build_default(folder: Path) -> Path:
     from kb.cli import main
 
-    root = copy_project(tmp_path_factory.mktemp("built") / "project")
+    root = copy_project(folder / "project")
     assert main(["build", "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")]) == 0
     return root
 
@@ -119,7 +156,7 @@ def full_site(_real_full_site: Path) -> Path:
 def _real_full_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     latest = shared_release("MagicCompRules 20250919.txt")
     previous = shared_release("MagicCompRules 20250606.txt")
-    return _build_full(tmp_path_factory.mktemp("full") / "project", latest, previous)
+    return built_once(tmp_path_factory, "full", lambda folder: _build_full(folder / "project", latest, previous))
 
 
 @pytest.fixture(scope="session")
@@ -133,8 +170,10 @@ def any_full_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
         return request.getfixturevalue("_real_full_site")
     from rules_fixture import cited_by_content, write_releases
 
-    root = tmp_path_factory.mktemp("full-from-fixture")
-    return _build_full(root / "project", *write_releases(root / "rules", cited_by_content(REPO)))
+    def build(root: Path) -> Path:
+        return _build_full(root / "project", *write_releases(root / "rules", cited_by_content(REPO)))
+
+    return built_once(tmp_path_factory, "full-from-fixture", build)
 
 
 def _build_full(root: Path, latest: Path, previous: Path) -> Path:
@@ -154,4 +193,8 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory):
 
     shared_release("MagicCompRules 20250919.txt")
     shared_release("MagicCompRules 20250606.txt")
-    return hostile_inputs.build(tmp_path_factory.mktemp("hostile"), hostile_inputs.sample(every=20), whole_rules=False)
+    return built_once(
+        tmp_path_factory,
+        "hostile",
+        lambda folder: hostile_inputs.build(folder, hostile_inputs.sample(every=20), whole_rules=False),
+    )

@@ -14,35 +14,27 @@ from kb.search import INDEX_NAME, SearchIndex
 REPO = Path(__file__).resolve().parent.parent
 
 
-def test_a_target_that_cannot_be_a_rule_or_glossary_id_is_an_error_at_its_line(cr_latest: Path):
-    from kb.build import Settings, load_knowledge_base
-
-    kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=cr_latest))
+def test_a_target_that_cannot_be_a_rule_or_glossary_id_is_an_error_at_its_line(kb_latest):
     wrong = Alias(("SBA",), ("7O4",), ("State-Based Actions",), Origin("content/search/aliases.yaml", 7))
     with pytest.raises(KbError) as error:
-        resolve_aliases([wrong], kb)
+        resolve_aliases([wrong], kb_latest)
     assert "content/search/aliases.yaml:7: alias 'SBA': '7O4' is not a rule number" in str(error.value)
     assert "content/search/aliases.yaml:7: alias 'SBA': 'State-Based Actions' is not a glossary id" in str(error.value)
     assert "state-based-actions" in str(error.value)
 
 
-def test_a_target_the_release_lacks_is_left_out(cr_latest: Path):
-    from kb.build import Settings, load_knowledge_base
-
-    kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=cr_latest))
+def test_a_target_the_release_lacks_is_left_out(kb_latest):
     alias = Alias(("SBA", "SBAs"), ("704", "704.99"), ("no-such-entry",), Origin("x", 1))
-    assert resolve_aliases([alias], kb) == {("rule", "704"): ["SBA", "SBAs"]}
-    assert missing_targets([alias], kb) == ["x:1: rule 704.99", "x:1: glossary no-such-entry"]
+    assert resolve_aliases([alias], kb_latest) == {("rule", "704"): ["SBA", "SBAs"]}
+    assert missing_targets([alias], kb_latest) == ["x:1: rule 704.99", "x:1: glossary no-such-entry"]
 
 
-def test_the_curated_list_names_only_records_of_the_current_rules(cr_latest: Path):
-    from kb.build import Settings, load_knowledge_base, load_sources
+def test_the_curated_list_names_only_records_of_the_current_rules(kb_latest):
+    from kb.sources.content import load_content
 
-    settings = Settings(content=REPO / "content", templates=REPO / "templates", rules=cr_latest)
-    kb = load_knowledge_base(settings)
-    assert missing_targets(load_sources(settings).content.aliases, kb) == []
-    assert kb.aliases[("glossary", "state-based-actions")][0] == "SBA"
-    assert len({name for names in kb.aliases.values() for name in names}) >= 150
+    assert missing_targets(load_content(REPO / "content").aliases, kb_latest) == []
+    assert kb_latest.aliases[("glossary", "state-based-actions")][0] == "SBA"
+    assert len({name for names in kb_latest.aliases.values() for name in names}) >= 150
 
 
 @pytest.mark.parametrize(

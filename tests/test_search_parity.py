@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kb.build import Settings, load_knowledge_base
 from kb.search import INDEX_NAME, SearchIndex
 from kb.search_index import write_search_index
 from kb.search_postings import build_search
@@ -40,15 +39,11 @@ def shared_queries() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def both_indexes(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    rules = REPO.parent / "shared" / "data" / "comprehensive-rules" / "MagicCompRules 20250919.txt"
-    if not rules.is_file():
-        pytest.skip(f"real Comprehensive Rules release not available at {rules}")
-    kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=rules))
+def both_indexes(kb_latest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("parity")
-    built = build_search(kb)
-    write_search_index(kb, site, built)
-    write_web_search(kb, site, built)
+    built = build_search(kb_latest)
+    write_search_index(kb_latest, site, built)
+    write_web_search(kb_latest, site, built)
     return site
 
 

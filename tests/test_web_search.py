@@ -113,13 +113,9 @@ def test_javascript_tokenizer_matches_python(content_kb: KnowledgeBase, tmp_path
 
 
 @pytest.fixture(scope="module")
-def cr_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    rules = SHARED_CR / "MagicCompRules 20250919.txt"
-    if not rules.is_file():
-        pytest.skip(f"real Comprehensive Rules release not available at {rules}")
-    kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=rules))
+def cr_index(kb_latest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("web-search")
-    write_web_search(kb, site)
+    write_web_search(kb_latest, site)
     return site / INDEX_DIR
 
 

@@ -7,25 +7,22 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from kb.commands.show import Style, fit, visible_hit
+from kb.commands.show import Style, add_index_arguments, fit, open_index, visible_hit
 from kb.sanitize import json_text, visible
-from kb.search import MARK_END, MARK_START, SearchIndex, default_index
+from kb.search import MARK_END, MARK_START
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("query", nargs="+", help="words, a rule number (302.6) or a card name; any text is accepted")
     parser.add_argument("-n", "--limit", type=int, default=10, help="at most this many results (default 10)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
-    parser.add_argument("-f", "--config", type=Path, default=Path("mkdocs.yml"), help="the project's mkdocs.yml (for site_dir)")
-    parser.add_argument("--index", type=Path, help="the index file (default: SITE_DIR/kb.sqlite)")
+    add_index_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     query = " ".join(args.query)
-    path = args.index or default_index(args.config)
-    with SearchIndex(path) as index:
+    with open_index(args) as index:
         results = index.query(query, limit=max(1, args.limit))
     hits = results.hits
     corrected = results.showing_results_for(query)

@@ -32,14 +32,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("record", nargs="+", help="a rule number (302.6), a card or glossary name, or a record id")
     parser.add_argument("--json", action="store_true", help="print the record's JSON API document")
     parser.add_argument("--history", action="store_true", help="a rule's history across releases (a site built with --history)")
+    add_index_arguments(parser)
+
+
+def add_index_arguments(parser: argparse.ArgumentParser) -> None:
+    """Where the terminal's commands find the index: `kb show` and `kb search` alike."""
     parser.add_argument("-f", "--config", type=Path, default=Path("mkdocs.yml"), help="the project's mkdocs.yml (for site_dir)")
     parser.add_argument("--index", type=Path, help="the index file (default: SITE_DIR/kb.sqlite)")
 
 
+def open_index(args: argparse.Namespace) -> SearchIndex:
+    return SearchIndex(args.index or default_index(args.config))
+
+
 def run(args: argparse.Namespace) -> int:
     query = " ".join(args.record)
-    index_path = args.index or default_index(args.config)
-    with SearchIndex(index_path) as index:
+    with open_index(args) as index:
         hit, others = resolve(index, query)
         document = index.document(hit.kind, hit.id)
         assert document is not None, "every indexed record has its document"
@@ -49,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         style = Style.for_stream(sys.stdout)
         print(Renderer(index, style).render(hit, document, others))
         if args.history:
-            print(rule_history(hit.id, site_history(document, index_path.parent), style))
+            print(rule_history(hit.id, site_history(document, index.path.parent), style))
     return 0
 
 

@@ -20,8 +20,13 @@ from kb.engine.costs import (
 )
 from kb.engine.errors import IllegalAction
 from kb.engine.events import SpellCast
+from kb.engine.hybrid import pay_life, settle
 from kb.engine.keywords import discard_card, pay_with_delve
+from kb.engine.kicker import announce_kicker, kicker_costs
+from kb.engine.land_plays import check_no_cant_play_lands, land_plays_this_turn
+from kb.engine.modes import announce_modes, modes_target
 from kb.engine.priority import priority_after_action, require_priority
+from kb.engine.prohibitions import check_prohibitions
 from kb.engine.rules_registry import implements
 from kb.engine.state import StackItem, Zone
 from kb.engine.targets import choose_targets
@@ -46,6 +51,9 @@ class Proposal:
     sacrifice: list[Card] = field(default_factory=list)
     discard: list[Card] = field(default_factory=list)
     delve: list[Card] = field(default_factory=list)
+    hybrid: list[str] | None = None  # how hybrid and Phyrexian symbols will be paid, one per symbol (rule 601.2b)
+    kicker: bool | list[str] = False  # the kicker costs it will pay: True for its only one, or the costs as printed
+    modes: list[int] | None = None  # the modes chosen (1 for the first printed), for a modal spell
     free: bool = False  # "without paying its mana cost"
     during_resolution: bool = False  # cast by an effect as it resolves (rule 608.2g)
 
@@ -92,6 +100,7 @@ def check_proposal(game: Game, proposal: Proposal) -> None:
     if proposal.card.definition.has_type("land"):
         raise IllegalAction("land-not-castable", "305.9", f"{proposal.card} is a land: it is played, not cast")
     check_permission(game, proposal)
+    check_prohibitions(game, proposal.player, proposal.card)
     check_timing(game, proposal)
 
 
@@ -119,6 +128,7 @@ def total_cost(game: Game, proposal: Proposal) -> list[tuple[str, Cost]]:
     additional = additional_cost_of(definition)
     if additional is not None:
         costs.append(("additional cost", additional))
+    costs.extend(("additional cost", kicker) for kicker in kicker_costs(proposal.card))
     return costs
 
 
@@ -136,7 +146,7 @@ def apply_cost_changes(game: Game, spell: Card, mana: ManaCost) -> ManaCost:
     ]
     generic = mana.generic + sum(c for c in changes if c > 0)
     generic = max(0, generic + sum(c for c in changes if c < 0))
-    return ManaCost(generic, mana.colored, mana.x_count)
+    return ManaCost(generic, mana.colored, mana.x_count, mana.hybrid)
 
 
 @contextmanager
@@ -149,13 +159,15 @@ def casting(game: Game, proposal: Proposal, targets: Sequence[Any] | None = None
     x = announce_x(proposal.x, _has_x(card), _pays_x(game, proposal), card, "mana cost")  # 601.2b (rule 107.3a)
     card.state.x = x
     card.state.was_cast = True
-    item = StackItem(item_id=state.new_id(), controller=player.index, card_id=card.card_id, x=x)
+    card.state.kicked = announce_kicker(card, proposal.kicker)  # 601.2b
+    modes = announce_modes(card, proposal.modes, bool(card.state.kicked))  # 601.2b (and 601.4)
+    item = StackItem(item_id=state.new_id(), controller=player.index, card_id=card.card_id, x=x, data={"modes": modes})
     state.stack.append(item)
-    item.targets = (
-        choose_targets(game, player, card, card.definition.spell_target, kind="spell", chosen=list(targets or [])) or ()
-    )
+    wanted = modes_target(card, modes) if modes else card.definition.spell_target
+    item.targets = choose_targets(game, player, card, wanted, kind="spell", chosen=list(targets or [])) or ()
     check_proposal(game, proposal)  # 601.2e
     costs = total_cost(game, proposal)  # 601.2f
+    settle(_mana_of(costs), proposal.hybrid, card)  # the hybrid payments announced (601.2b) fit the cost
     state.casting = card.card_id
     yield card  # 601.2g: the caster may activate mana abilities now
     state.casting = None
@@ -179,6 +191,13 @@ def _pays_x(game: Game, proposal: Proposal) -> bool:
         return True
     offered = alternative_costs_for(game, proposal.player, proposal.card).get(proposal.alternative.card_id)
     return offered is not None and "{X}" in offered.mana
+
+
+def _mana_of(costs: list[tuple[str, Cost]]) -> ManaCost:
+    mana = ManaCost()
+    for _label, cost in costs:
+        mana = mana.plus(parse_mana_cost(cost.mana))
+    return mana
 
 
 def pay_costs(game: Game, proposal: Proposal, costs: list[tuple[str, Cost]]) -> None:
@@ -207,9 +226,12 @@ def pay_costs(game: Game, proposal: Proposal, costs: list[tuple[str, Cost]]) -> 
         raise IllegalAction(
             "additional-cost-unpaid", "118.8", f"casting {proposal.card} requires discarding {discards_wanted} card(s)"
         )
+    mana, life = settle(mana, proposal.hybrid, proposal.card)
     mana = apply_cost_changes(game, proposal.card, mana)
     mana = pay_with_delve(game, player, proposal.card, mana, proposal.delve)
     pay_mana(game, player, mana, proposal.card.state.x)
+    if life:
+        pay_life(player, life)
     sacrificed = [c for c in proposal.sacrifice if c not in to_sacrifice]
     if sacrificed:
         move_cards(game, sacrificed, Zone.GRAVEYARD)
@@ -233,7 +255,7 @@ def check_land_timing(game: Game, player: Player, card: Card) -> None:
 
 @implements("305.2", "a player can normally play one land each turn")
 def check_land_plays(game: Game, player: Player, card: Card) -> None:
-    if player.state.lands_played >= player.state.land_plays:
+    if player.state.lands_played >= land_plays_this_turn(game, player):
         raise IllegalAction("no-land-plays", "305.2", f"{player} has no land plays left this turn")
 
 
@@ -244,6 +266,7 @@ def play_land(game: Game, player: Player, card: Card) -> None:
     if find_permission(game, player, card, playing_land=True) is None:
         raise IllegalAction("no-permission", "305.1", f"nothing allows {player} to play {card} from the {card.zone}")
     check_land_timing(game, player, card)
+    check_no_cant_play_lands(game, player)
     check_land_plays(game, player, card)
     player.state.lands_played += 1
     move_card(game, card, Zone.BATTLEFIELD, controller=player, tapped=card.definition.enters_tapped)

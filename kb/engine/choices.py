@@ -18,6 +18,15 @@ def check_not_negative(number: int, what: str) -> None:
         raise IllegalAction("negative-number", "107.1b", f"{what} can't be {number}: a player can't choose a negative number")
 
 
+@implements(
+    "107.1b",
+    "a calculation that determines the result of an effect uses 0 instead of a negative number",
+    when_ablated=lambda number: number,
+)
+def result_not_negative(number: int) -> int:
+    return max(number, 0)
+
+
 def _x_as_announced(x: int | None, pays_x: bool, spell: Card) -> int:
     """Without rule 107.3b, an X spell cast for a cost without X keeps whatever X was announced."""
     return x or 0

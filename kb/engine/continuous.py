@@ -150,7 +150,7 @@ def keywords_of(game: Game, card: Card) -> frozenset[str]:
 
 
 def _printed_power_toughness(game: Game, card: Card) -> tuple[int, int]:
-    counters = card.state.counters.get("+1/+1", 0)
+    counters = card.state.counters.get("+1/+1", 0) - card.state.counters.get("-1/-1", 0)
     return (card.definition.power or 0) + counters, (card.definition.toughness or 0) + counters
 
 

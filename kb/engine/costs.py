@@ -14,6 +14,7 @@ from kb.engine.errors import EngineError, IllegalAction
 from kb.engine.mana_symbols import COLORS, MANA_TYPES, ORDER
 from kb.engine.rules_registry import implements
 from kb.engine.state import Zone
+from kb.engine.tapping import become_tapped, become_untapped
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -27,16 +28,32 @@ class ManaCost:
     generic: int = 0
     colored: tuple[tuple[str, int], ...] = ()  # (symbol, count) for W U B R G and C
     x_count: int = 0  # how many {X} symbols (Walking Ballista has two)
+    hybrid: tuple[str, ...] = ()  # hybrid and Phyrexian symbols, as written: "G/W", "2/B", "W/P" (see kb.engine.hybrid)
 
     def mana_value(self, x: int = 0) -> int:
-        return self.generic + sum(n for _, n in self.colored) + self.x_count * x
+        return total_mana_value(self, x)
 
     def plus(self, other: ManaCost) -> ManaCost:
         counts = Counter(dict(self.colored)) + Counter(dict(other.colored))
-        return ManaCost(self.generic + other.generic, _sorted(counts), self.x_count + other.x_count)
+        return ManaCost(self.generic + other.generic, _sorted(counts), self.x_count + other.x_count, self.hybrid + other.hybrid)
 
     def minus_generic(self, amount: int) -> ManaCost:
-        return ManaCost(self.generic - amount, self.colored, self.x_count)
+        return ManaCost(self.generic - amount, self.colored, self.x_count, self.hybrid)
+
+
+def _generic_only(cost: ManaCost, x: int) -> int:
+    """Without rule 202.3 a mana cost's colored symbols would not be counted as an amount of mana."""
+    return cost.generic + cost.x_count * x
+
+
+@implements(
+    "202.3", "the mana value is the total amount of mana in the mana cost, regardless of color", when_ablated=_generic_only
+)
+def total_mana_value(cost: ManaCost, x: int = 0) -> int:
+    from kb.engine.hybrid import mana_value_of
+
+    fixed = cost.generic + sum(n for _, n in cost.colored) + cost.x_count * x
+    return fixed + sum(mana_value_of(s) for s in cost.hybrid)
 
 
 def _sorted(counts: Counter[str]) -> tuple[tuple[str, int], ...]:
@@ -44,9 +61,15 @@ def _sorted(counts: Counter[str]) -> tuple[tuple[str, int], ...]:
 
 
 def parse_mana_cost(text: str) -> ManaCost:
-    """'{X}{X}' -> two X; '{1}{U}{B}' -> 1 generic, U, B. Only the symbols the engine's cards use."""
-    generic, x_count, colored = 0, 0, Counter[str]()
+    """'{X}{X}' -> two X; '{1}{U}{B}' -> 1 generic, U, B; '{G/W}', '{2/B}', '{W/P}' kept as hybrid symbols."""
+    from kb.engine.hybrid import halves
+
+    generic, x_count, colored, hybrid = 0, 0, Counter[str](), []
     for symbol in _SYMBOL.findall(text):
+        if "/" in symbol:
+            halves(symbol)  # refuses a symbol the engine doesn't know
+            hybrid.append(symbol)
+            continue
         if symbol.isdigit():
             generic += int(symbol)
         elif symbol == "X":
@@ -55,11 +78,13 @@ def parse_mana_cost(text: str) -> ManaCost:
             colored[symbol] += 1
         else:
             raise EngineError(f"mana symbol {{{symbol}}} is not supported by the engine")
-    return ManaCost(generic, _sorted(colored), x_count)
+    return ManaCost(generic, _sorted(colored), x_count, tuple(hybrid))
 
 
 def pay_mana(game: Game, player: Player, cost: ManaCost, x: int) -> None:
     """Pay `cost` from `player`'s mana pool: colored symbols first, then generic from what is left (rule 601.2h)."""
+    if cost.hybrid:
+        raise EngineError("hybrid and Phyrexian symbols are paid as announced: settle them first (kb.engine.hybrid.settle)")
     pool = Counter(player.state.mana_pool)
     for symbol, count in cost.colored:
         if pool[symbol] < count:
@@ -108,14 +133,14 @@ def _no_tap_symbol(game: Game, permanent: Card) -> None:
 def pay_tap_symbol(game: Game, permanent: Card) -> None:
     if permanent.tapped:
         raise IllegalAction("already-tapped", "107.5", f"{permanent} is already tapped and can't be tapped to pay {{T}}")
-    permanent.state.tapped = True
+    become_tapped(game, permanent)
 
 
 @implements("107.6", "{Q} in a cost: untap this permanent; an untapped permanent can't pay it")
 def pay_untap_symbol(game: Game, permanent: Card) -> None:
     if not permanent.tapped:
         raise IllegalAction("already-untapped", "107.6", f"{permanent} is already untapped and can't be untapped to pay {{Q}}")
-    permanent.state.tapped = False
+    become_untapped(game, permanent)
 
 
 def pay_sacrifice(game: Game, player: Player, cost: Cost, chosen: list[Card]) -> list[Card]:
@@ -151,7 +176,7 @@ def pay_tap_untapped(game: Game, player: Player, cost: Cost, chosen: list[Card])
             raise IllegalAction(
                 "already-tapped", "701.26a", f"{permanent} is already tapped: only untapped permanents can be tapped"
             )
-        permanent.state.tapped = True
+        become_tapped(game, permanent)
     return fitting
 
 

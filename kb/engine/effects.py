@@ -71,9 +71,11 @@ class EffectContext:
         move_cards(self.game, [c for c in cards if c.zone is Zone.BATTLEFIELD], Zone.GRAVEYARD)
 
     def set_tapped(self, cards: Iterable[Card], tapped: bool) -> None:
+        from kb.engine.tapping import become_tapped, become_untapped
+
         for card in cards:
             if card.zone is Zone.BATTLEFIELD:
-                card.state.tapped = tapped
+                (become_tapped if tapped else become_untapped)(self.game, card)
 
     def flicker(self, cards: Iterable[Card], *, to_you: bool) -> list[Card]:
         """Exile each card, then return it to the battlefield (under its owner's control, or this
@@ -117,13 +119,14 @@ class EffectContext:
         return self.controller.opponents
 
     def damage(self, target: Any, amount: int) -> None:
-        from kb.engine.handles import Player
+        self.damage_each([target], amount)
 
-        if isinstance(target, Player):
-            target.state.life -= amount
-        elif target.zone is Zone.BATTLEFIELD:
-            target.state.damage += amount
-        self.game.log(f"{self.source} deals {amount} damage to {target}")
+    def damage_each(self, targets: Iterable[Any], amount: int) -> None:
+        """This source deals `amount` damage to each of `targets` at once: one damage event (rule 120.4)."""
+        from kb.engine.damage import Damage, deal_damage
+
+        live = [t for t in targets if not hasattr(t, "card_id") or t.zone is Zone.BATTLEFIELD]
+        deal_damage(self.game, [Damage(self.source, t, amount) for t in live])
 
     def gain_life(self, player: Player, amount: int) -> None:
         player.state.life += amount

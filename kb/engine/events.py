@@ -17,6 +17,7 @@ class Moved:
     to_zone: Zone
     old_object: int
     new_object: int
+    counters: tuple[tuple[str, int], ...] = ()  # the counters it had where it was: last known information (rule 608.2h)
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,21 @@ class TappedForMana:
 
 
 @dataclass(frozen=True)
+class BecameTapped:
+    """A permanent on the battlefield changed from untapped to tapped (rule 603.2f)."""
+
+    card_id: int
+
+
+@dataclass(frozen=True)
+class BecameUntapped:
+    """A permanent on the battlefield changed from tapped to untapped (rule 603.2f)."""
+
+    card_id: int
+    object_id: int
+
+
+@dataclass(frozen=True)
 class StepBegan:
     """A step of the turn began (rule 500): 'at the beginning of your upkeep' triggers see it."""
 
@@ -54,4 +70,12 @@ class StepBegan:
     active: int
 
 
-Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana | StepBegan
+@dataclass(frozen=True)
+class LifeGained:
+    """One life gain event (rule 119.9): 'whenever you gain life' triggers once per event."""
+
+    player: int
+    amount: int
+
+
+Event = ZoneChange | SpellCast | AttackersDeclared | TappedForMana | BecameTapped | BecameUntapped | StepBegan | LifeGained

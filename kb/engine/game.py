@@ -10,11 +10,11 @@ as it was before the attempt (rule 732 in spirit).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from kb.engine import abilities, mana, priority, turn
+from kb.engine import abilities, combat, mana, priority, turn
 from kb.engine import casting as casting_rules
 from kb.engine.cards import by_name, definition_of, in_scope
 from kb.engine.cards.definitions import CardDef
@@ -164,10 +164,15 @@ class Game:
         sacrifice: Sequence[Card] = (),
         discard: Sequence[Card] = (),
         delve: Sequence[Card] = (),
+        hybrid: Sequence[str] | None = None,
+        kicker: bool | Sequence[str] = False,
+        modes: Sequence[int] | None = None,
     ) -> Iterator[Card]:
         """Cast `card` step by step: inside the block the spell is on the stack, its legality has been
         checked and its total cost determined; mana abilities may be activated (rule 601.2g). Leaving the
-        block pays the costs (601.2h) and the spell becomes cast (601.2i)."""
+        block pays the costs (601.2h) and the spell becomes cast (601.2i). `hybrid`: how each hybrid or
+        Phyrexian symbol of the cost will be paid, in order: a color ('G'), '2' or 'life' (rule 601.2b). `kicker`:
+        True, or the kicker costs paid as printed ('{2}{B}'); `modes`: the modes chosen, 1 for the first printed."""
         player = by or card.owner
         proposal = casting_rules.Proposal(
             player,
@@ -179,6 +184,9 @@ class Game:
             sacrifice=list(sacrifice),
             discard=list(discard),
             delve=list(delve),
+            hybrid=None if hybrid is None else list(hybrid),
+            kicker=kicker if isinstance(kicker, bool) else list(kicker),
+            modes=None if modes is None else list(modes),
         )
         with self.transaction(), casting_rules.casting(self, proposal, targets) as spell:
             yield spell
@@ -232,10 +240,22 @@ class Game:
             player = by or permanent.controller
             mana.activate_mana_ability(self, player, permanent, color=color, sacrifice=sacrifice, tap=tap)
 
-    def attack(self, *creatures: Card) -> None:
-        """Go to the declare attackers step and attack with `creatures` (attack triggers go on the stack)."""
+    def attack(self, *creatures: Card, at: Card | Player | None = None) -> None:
+        """Go to the declare attackers step and attack with `creatures` (attack triggers go on the stack): the
+        defending player, or `at`, a planeswalker they control (to be named when they control one, rule 508.1b)."""
         with self.transaction():
-            turn.declare_attackers(self, list(creatures))
+            turn.declare_attackers(self, list(creatures), at)
+
+    def declare_blockers(self, blocks: Mapping[Card, Card | Sequence[Card]]) -> None:
+        """The defending player blocks: each blocker and the attacker (or attackers) it blocks; {} blocks nothing."""
+        with self.transaction():
+            combat.declare_blockers(self, blocks)
+
+    def combat_damage(self, assign: Mapping[Card, Mapping[Card | Player, int]] | None = None) -> None:
+        """The next combat damage step (a first-strike step comes first when needed): `assign` divides the damage
+        of each creature whose damage must be divided, e.g. {trampler: {blocker: 2, bob: 4}}."""
+        with self.transaction():
+            combat.combat_damage(self, assign or {})
 
     def pass_priority(self, by: Player | None = None) -> None:
         with self.transaction():
@@ -291,6 +311,10 @@ class Game:
 
     def is_historic(self, card: Card) -> bool:
         return is_historic(card.definition)
+
+    def is_mana_ability(self, permanent: Card) -> bool:
+        """Whether `permanent` has a mana ability (rules 605.1a, 605.2), whatever it could produce right now."""
+        return bool(mana.mana_abilities(permanent))
 
     def could_produce(self, permanent: Card) -> str:
         """The types of mana `permanent` could produce (rule 106.7), e.g. '{G}', or 'nothing'."""

@@ -47,6 +47,15 @@ class Player:
         return self.state.won
 
     @property
+    def has_lost(self) -> bool:
+        return self.state.lost
+
+    @property
+    def poison(self) -> int:
+        """Poison counters (rule 122.1f)."""
+        return self.state.poison
+
+    @property
     def lands_played(self) -> int:
         return self.state.lands_played
 
@@ -90,6 +99,27 @@ class Player:
         With `trigger_of`, for the ability of that source; without, for the next targeted one without its own."""
         key = None if trigger_of is None else trigger_of.card_id
         self.state.intended_targets[key] = [target_key(t) for t in targets]
+
+    def will_pay(self, *payments: bool | str | list[Card]) -> None:
+        """State ahead what this player pays when resolving abilities let them pay a cost (e.g. cumulative upkeep,
+        rule 702.24a), one payment per ability in the order they resolve: False to decline, True to pay a cost
+        without choices, the mana symbols chosen ('{W}{U}'), or the permanents to sacrifice. It replaces the
+        payments stated before (a refused payment stays stated until then)."""
+        self.state.payments = [tuple(c.card_id for c in p) if isinstance(p, list) else p for p in payments]
+
+    def will_apply_first(self, *sources: Card) -> None:
+        """State ahead which replacement effect (by its source) this player applies first when several would modify
+        one event affecting their object (rule 616.1), one per such event; it replaces earlier statements."""
+        self.state.replacement_choices = [source.card_id for source in sources]
+
+    def will_choose(self, option: str, *cards: Card) -> None:
+        """Choose, ahead of time, the option this player takes when an effect offers one as it resolves (rule
+        608.2d), e.g. will_choose('sacrifice', bears) or will_choose("don't")."""
+        self.state.option = (option, [c.card_id for c in cards])
+
+    def will_discard(self, *cards: Card) -> None:
+        """Choose, ahead of time, the cards this player discards to the next effect that makes them discard."""
+        self.state.discards = [c.card_id for c in cards]
 
     def will_cast_hit(self, cast: bool) -> None:
         """Choose, ahead of time, whether to cast the card this player's next cascade or discover finds (rule 702.85a,
@@ -147,6 +177,11 @@ class Card:
     @property
     def attacking(self) -> bool:
         return self.state.attacking
+
+    @property
+    def damage(self) -> int:
+        """The damage marked on it (rule 120.3e)."""
+        return self.state.damage
 
     @property
     def face_up(self) -> bool:
@@ -208,6 +243,13 @@ class Card:
     def x(self) -> int:
         """The value of X for this object: chosen while it is a spell, 0 anywhere else (rules 107.3g, 107.3m)."""
         return self.state.x if self.zone is Zone.STACK else 0
+
+    @property
+    def colors(self) -> list[str]:
+        """Its colors, e.g. ['white', 'black'], or ['colorless'] (rule 202.2)."""
+        from kb.engine.colors import color_names
+
+        return color_names(self.definition)
 
     @property
     def mana_value(self) -> int:

@@ -28,7 +28,35 @@ def is_tapping_for_mana(ability: ActivatedAbility) -> bool:
 
 
 def mana_abilities(permanent: Card) -> list[ActivatedAbility]:
-    return [a for a in permanent.definition.activated if a.is_mana_ability]
+    return [a for a in permanent.definition.activated if is_mana_ability(permanent, a)]
+
+
+def _only_if_it_can_produce_now(permanent: Card, ability: ActivatedAbility) -> bool:
+    """Without rule 605.2 an ability would be a mana ability only while the game lets it produce mana."""
+    if not ability.is_mana_ability or (ability.cost.tap and permanent.tapped):
+        return False
+    assert ability.produces is not None
+    return not ability.produces.for_each or _times(permanent.game, permanent, ability.produces) > 0
+
+
+@implements(
+    "605.2",
+    "a mana ability remains a mana ability even if the game state doesn't allow it to produce mana",
+    when_ablated=_only_if_it_can_produce_now,
+)
+def is_mana_ability(permanent: Card, ability: ActivatedAbility) -> bool:
+    """Rule 605.1a: it could add mana and has no target (the engine's activated abilities with `produces`)."""
+    return ability.is_mana_ability
+
+
+def _times(game: Game, permanent: Card, produces: ManaProduction) -> int:
+    """How many times 'for each …' counts now (once without it)."""
+    if not produces.for_each:
+        return 1
+    from kb.engine.cards.vocabulary import selector
+
+    quality = selector(produces.for_each)
+    return sum(1 for c in sorted(game.state.cards) if quality(permanent, game.card(c)))
 
 
 @implements("605.3a", "a player may activate mana abilities while holding priority or while paying for a spell")
@@ -72,9 +100,17 @@ def activate_mana_ability(
 
 def _mana_made_by(game: Game, player: Player, source: Card, produces: ManaProduction, color: str | None) -> Mana:
     if produces.fixed:
-        return tuple(parse_symbols(produces.fixed))
+        return tuple(parse_symbols(produces.fixed)) * _times(game, source, produces)
     if produces.any_color:
         options: frozenset[str] = frozenset(COLORS)
+    elif produces.color_of_your_permanents:
+        options = colors_of_permanents(game, player)
+        if not options:
+            return (None,)  # no color to choose: the mana's type is undefined (rule 106.5)
+    elif produces.chosen_color:
+        from kb.engine.chosen import chosen_color
+
+        return (chosen_color(source, produces.chosen_color),)  # none chosen: undefined (rule 106.5)
     else:
         options = _lands_could_produce(game, player, produces, frozenset({source.card_id}))
         if not options:
@@ -138,6 +174,8 @@ def could_produce(game: Game, permanent: Card, _seen: frozenset[int] = frozenset
             candidates: list[Mana] = [tuple(parse_symbols(produces.fixed))]
         elif produces.any_color:
             candidates = [(c,) for c in COLORS]
+        elif produces.color_of_your_permanents:
+            candidates = [(c,) for c in COLORS if c in colors_of_permanents(game, permanent.controller)]
         else:
             types_ = _lands_could_produce(game, permanent.controller, produces, seen)
             candidates = [(c,) for c in sorted(types_)]
@@ -146,6 +184,16 @@ def could_produce(game: Game, permanent: Card, _seen: frozenset[int] = frozenset
                 mana = replace_tapped_for_mana(game, permanent, mana)
             types.update(m for m in mana if m is not None)
     return frozenset(types)
+
+
+def colors_of_permanents(game: Game, player: Player) -> frozenset[str]:
+    """The colors among the permanents `player` controls (rule 202.2)."""
+    from kb.engine.colors import colors_of
+
+    found: set[str] = set()
+    for permanent in player.battlefield:
+        found |= colors_of(permanent.definition)
+    return frozenset(found)
 
 
 def _lands_could_produce(game: Game, player: Player, produces: ManaProduction, seen: frozenset[int]) -> frozenset[str]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from kb.engine.effects import EffectContext
 from kb.engine.errors import EngineError
+from kb.engine.modes import resolve_modes
 from kb.engine.priority import priority_after_resolution
 from kb.engine.rules_registry import implements
 from kb.engine.state import StackItem, Zone
@@ -58,6 +59,8 @@ def resolve_spell(game: Game, item: StackItem) -> None:
     if not definition.is_permanent_card:
         if definition.spell_effect is not None and targets_still_legal(game, item):
             definition.spell_effect(EffectContext(game, item, card))
+        elif definition.modes and targets_still_legal(game, item):
+            resolve_modes(game, item, card)
         if card.zone is Zone.STACK:
             move_card(game, card, Zone.GRAVEYARD)  # rule 608.2n
         return
@@ -67,9 +70,9 @@ def resolve_spell(game: Game, item: StackItem) -> None:
     # A permanent spell becomes a permanent under its controller's control (rule 608.3); it
     # remembers the X that was paid for it (rules 400.7d, 107.3m).
     card.state.spell_x = card.state.x
-    was_cast = card.state.was_cast
+    was_cast, kicked = card.state.was_cast, card.state.kicked
     move_card(game, card, Zone.BATTLEFIELD, controller=game.players[item.controller], tapped=definition.enters_tapped)
-    card.state.was_cast = was_cast
+    card.state.was_cast, card.state.kicked = was_cast, kicked  # rules 603.4 'if you cast it', 607.2i
     if definition.enchant is not None and item.targets:
         enters_attached(game, card, item)
 

@@ -66,6 +66,10 @@ class CardState:
     x: int = 0  # the value of X while it is a spell on the stack (rule 107.3)
     spell_x: int | None = None  # the X of the spell that became this permanent (rules 107.3m, 400.7d)
     was_cast: bool = False
+    kicked: tuple[int, ...] = ()
+    chosen_color: str | None = (
+        None  # the color chosen as it entered ('As this enters, choose a color')  # which of its kicker costs (by position) were announced as it was cast (702.33d)
+    )
     base_controller: int | None = None  # who put it onto the battlefield: its controller before any effect (613.1b)
     attached_to: tuple[int, int] | None = None  # (card id, object id) of what this Aura/Equipment is attached to
     is_token: bool = False
@@ -85,6 +89,18 @@ class PlayerState:
     # Targets stated ahead for triggered abilities, keyed by the source's card id (None: the next one to need targets).
     intended_targets: dict[int | None, list[tuple[str, int]]] = field(default_factory=dict)
     cast_hit: bool | None = None  # stated ahead: cast the card a cascade or discover finds (True) or not (False)
+    poison: int = 0  # poison counters (rule 122.1f)
+    lost: bool = False  # lost the game (rule 104.3)
+    # "You may pay" choices stated ahead, used in order: False (decline), True, mana symbols, or card ids to sacrifice.
+    payments: list[bool | str | tuple[int, ...]] = field(default_factory=list)
+    replacement_choices: list[int] = field(default_factory=list)  # card ids of effects to apply first (rule 616.1)
+    drew_from_empty: bool = False  # tried to draw from an empty library since state-based actions were checked (704.5b)
+    # stated ahead: the option this player takes in the next effect that offers one, with the objects it names
+    option: tuple[str, list[int]] | None = None
+    discards: list[int] | None = None  # stated ahead: the cards (ids) this player discards to the next discard effect
+    # land-play effects of one turn: (turn, "additional") for "you may play an additional land this turn",
+    # (turn, "can't") for "you can't play lands this turn" (see kb.engine.land_plays)
+    land_play_effects: list[tuple[int, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -146,6 +162,52 @@ class PendingTrigger:
 
 
 @dataclass
+class CombatState:
+    """One combat: who attacks what, who blocks whom, and which damage steps have happened (rules 506-511).
+
+    Creatures are kept as (card id, object id): a creature that leaves the battlefield is a new object and is
+    removed from combat (rule 506.4)."""
+
+    attackers: dict[int, int] = field(default_factory=dict)  # attacker card id -> its object id
+    defending: int = 1  # the defending player (rule 506.2)
+    walkers: dict[int, tuple[int, int]] = field(default_factory=dict)  # attacker -> planeswalker (card, object id) attacked
+    blocks: dict[int, tuple[int, list[int]]] | None = None  # blocker card id -> (object id, attacker card ids); None: undeclared
+    blocked: set[int] = field(default_factory=set)  # attackers that became blocked (rule 509.1h): they stay blocked
+    damage_steps: list[str] = field(default_factory=list)  # "first strike", "regular": the damage steps already done
+    dealt_first: set[int] = field(default_factory=set)  # card ids that dealt first-strike damage (rule 702.7c)
+
+
+@dataclass
+class PreventionShield:
+    """'Prevent the next N damage that would be dealt to X this turn' or 'the next time X would deal damage'."""
+
+    shield_id: int
+    amount: int | None  # None: all the damage of the next event it applies to
+    to: tuple[str, int] | None = None  # ("card", object id) or ("player", index) the damage would be dealt to
+    source: int | None = None  # object id of the source whose next damage is prevented
+    gain_life: int | None = None  # the player who gains life equal to the damage prevented (rule 615.5)
+    turn: int = 0  # it ends with that turn
+
+
+@dataclass
+class DelayedTrigger:
+    """A delayed triggered ability (rule 603.7a), created by a resolving spell or ability: 'When this creature
+    leaves the battlefield this turn, …'. It waits for one object, triggers once, and ends with its turn."""
+
+    key: str
+    text: str
+    controller: int
+    source_card: int
+    source_object: int
+    watched_object: int  # the object whose event it waits for (rule 400.7: that object only)
+    effect: Any  # a function of the resolving ability (kb.engine.effects.EffectContext); definitions never change
+    turn: int | None  # the turn it was created, for "this turn"; None: it waits as long as it takes
+    fired: bool = False
+    event: str = "leaves the battlefield"  # or "becomes untapped"
+    target: Any = None  # what it targets, chosen as it is put on the stack (a kb.engine.cards.definitions.Target)
+
+
+@dataclass
 class GameState:
     players: list[PlayerState]
     cards: dict[int, CardState] = field(default_factory=dict)
@@ -162,7 +224,15 @@ class GameState:
     links: dict[int, list[int]] = field(default_factory=dict)  # source object id -> object ids exiled with it
     play_permissions: list[PlayPermission] = field(default_factory=list)
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
+    delayed_triggers: list[DelayedTrigger] = field(default_factory=list)
+    # "exiled until this leaves the battlefield": (source object id, exiled card id, its object id in exile)
+    until_leaves: list[tuple[int, int, int]] = field(default_factory=list)
+    # what happened to which object, in order: ("leaves the battlefield" | "becomes untapped", object id)
+    happened: list[tuple[str, int]] = field(default_factory=list)
     effects: list[ContinuousEffect] = field(default_factory=list)
+    combat: CombatState | None = None  # the current combat phase, from the declaration of attackers (rule 506)
+    shields: list[PreventionShield] = field(default_factory=list)  # prevention effects waiting for damage (rule 615)
+    deathtouched: set[int] = field(default_factory=set)  # object ids dealt deathtouch damage since SBAs (rule 704.5h)
     log: list[str] = field(default_factory=list)
     rng: random.Random = field(default_factory=lambda: random.Random(0))
 

@@ -55,6 +55,34 @@ def check_targetable(game: Game, candidate: Any) -> None:
         raise IllegalAction("shroud", "702.18a", f"{candidate} has shroud: it can't be the target of spells or abilities")
 
 
+def check_another_target(source: Card, chosen: Sequence[Any]) -> None:
+    """'… and another target': the text asks for a different object or player for each instance (rule 115.1)."""
+    for index, candidate in enumerate(chosen):
+        if candidate in chosen[:index]:
+            raise IllegalAction("another-target", "115.1", f"{candidate} can't also be {source}'s other target")
+
+
+def _one_instance(target: Target | None, chosen: Sequence[Any]) -> list[tuple[Target | None, Sequence[Any]]]:
+    """Without rule 601.2c's 'once for each instance', all the targets would form one instance of 'target'."""
+    return [(target, chosen)]
+
+
+@implements(
+    "601.2c",
+    "the same object or player can be chosen once for each instance of the word 'target'",
+    when_ablated=_one_instance,
+)
+def by_instance(target: Target | None, chosen: Sequence[Any]) -> list[tuple[Target | None, Sequence[Any]]]:
+    """The chosen targets split by instance of the word 'target', in the order the text names them."""
+    if target is None or not target.instances:
+        return [(target, chosen)]
+    split, start = [], 0
+    for instance in target.instances:
+        split.append((instance, chosen[start : start + instance.count]))
+        start += instance.count
+    return split
+
+
 def choose_targets(
     game: Game,
     player: Player,
@@ -82,11 +110,14 @@ def choose_targets(
             raise IllegalAction("no-legal-target", ANNOUNCED_IN[kind], f"there is no {target.description} to choose")
         raise MissingChoice(f"the target of {source} ({target.description})", HOW_TO_CHOOSE[kind])
     check_target_count(source, target, intended, kind)
-    check_distinct_targets(source, intended)
-    for candidate in intended:
-        if target is not None and not target.legal(source, candidate):
-            raise IllegalAction("illegal-target", target.rule, f"{candidate} isn't a legal target: {target.description}")
-        check_targetable(game, candidate)
+    if target is not None and target.different:
+        check_another_target(source, intended)
+    for instance, chosen_for_it in by_instance(target, intended):
+        check_distinct_targets(source, chosen_for_it)
+        for candidate in chosen_for_it:
+            if instance is not None and not instance.legal(source, candidate):
+                raise IllegalAction("illegal-target", instance.rule, f"{candidate} isn't a legal target: {instance.description}")
+            check_targetable(game, candidate)
     return tuple(game.target_record(t) for t in intended)
 
 

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kb.engine.combat import begin_combat
 from kb.engine.continuous import end_turn_effects, end_until_your_next_turn, keywords_of, refresh_control
 from kb.engine.costs import check_summoning_sickness
 from kb.engine.errors import EngineError, IllegalAction
 from kb.engine.events import AttackersDeclared, StepBegan
 from kb.engine.rules_registry import implements
 from kb.engine.state import TURN_ORDER, Step, Zone
+from kb.engine.tapping import become_tapped, become_untapped
 from kb.engine.triggers import put_triggers_on_stack
 from kb.engine.zones import draw
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
-    from kb.engine.handles import Card
+    from kb.engine.handles import Card, Player
 
 
 @implements("500.4", "unused mana empties from mana pools when a step or phase ends")
@@ -36,7 +38,7 @@ def begin_turn(game: Game) -> None:
     state = game.state
     _require_empty_stack(game, "end the turn")
     empty_mana_pools(game)
-    end_turn_effects(game)  # the cleanup step (rule 514.2)
+    cleanup(game)
     state.turn += 1
     state.active = (state.active + 1) % len(state.players)
     end_until_your_next_turn(game, state.active)
@@ -44,14 +46,23 @@ def begin_turn(game: Game) -> None:
     active = state.players[state.active]
     active.turn_began_at = state.tick()  # rule 302.6 measures control from this moment
     active.lands_played = 0
-    for card in state.cards.values():
+    for card in list(state.cards.values()):
         if card.zone is Zone.BATTLEFIELD and card.controller == state.active:
-            card.tapped = False
+            become_untapped(game, game.card(card.card_id))  # the untap step (rule 502.3)
         card.attacking = False
     game.log(f"turn {state.turn}: {active.name}")
     enter_step(game, Step.UPKEEP)
     if not state.stack:
         go_to(game, Step.MAIN1)
+
+
+def cleanup(game: Game) -> None:
+    """The cleanup step (rule 514.2): damage is removed, 'until end of turn' and 'this turn' effects end."""
+    end_turn_effects(game)
+    for card in game.state.cards.values():
+        card.damage = 0
+    game.state.shields = []
+    game.state.combat = None
 
 
 def enter_step(game: Game, step: Step) -> None:
@@ -76,6 +87,9 @@ def go_to(game: Game, step: Step) -> None:
     state = game.state
     if TURN_ORDER.index(step) <= TURN_ORDER.index(state.step):
         raise EngineError(f"can't go back from {state.step} to {step}; use game.next_turn()")
+    combat = state.combat
+    if combat is not None and combat.blocks is not None and "regular" not in combat.damage_steps:
+        raise EngineError("blockers are declared but combat damage isn't dealt yet: call game.combat_damage()")
     for next_step in TURN_ORDER[TURN_ORDER.index(state.step) + 1 : TURN_ORDER.index(step) + 1]:
         _require_empty_stack(game, f"leave the {state.step}")
         empty_mana_pools(game)
@@ -100,14 +114,16 @@ def taps_to_attack(game: Game, creature: Card) -> bool:
     return "vigilance" not in keywords_of(game, creature)
 
 
-def declare_attackers(game: Game, creatures: list[Card]) -> None:
+def declare_attackers(game: Game, creatures: list[Card], at: Card | Player | None = None) -> None:
     state = game.state
     if state.step is not Step.DECLARE_ATTACKERS:
         go_to(game, Step.DECLARE_ATTACKERS)
     for creature in creatures:
         check_attacker(game, creature)
+    begin_combat(game, creatures, at)
     for creature in creatures:
-        creature.state.tapped = taps_to_attack(game, creature)  # rule 508.1f
+        if taps_to_attack(game, creature):  # rule 508.1f
+            become_tapped(game, creature)
         creature.state.attacking = True
     game.log(f"{game.players[state.active]} attacks with {', '.join(map(str, creatures))}")
     game.emit(AttackersDeclared(tuple(c.card_id for c in creatures)))  # rule 508.1m

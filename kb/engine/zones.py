@@ -44,12 +44,19 @@ def move_cards(
     face_down: bool = False,
     tapped: bool = False,
 ) -> list[Moved]:
-    """Move `cards` to `to` as ONE event (so a batched trigger sees one event) and report it to triggers."""
+    """Move `cards` to `to` as ONE event (so a batched trigger sees one event) and report it to triggers.
+    Replacement effects may send a card elsewhere (see kb.engine.graveyard_replacements)."""
+    from kb.engine.graveyard_replacements import destination
+
+    movable = [card for card in cards if can_change_zones(card)]
+    destinations = [destination(game, card, to) for card in movable]
     moves = [
-        _move_one(game, card, to, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped)
-        for card in cards
-        if can_change_zones(card)
+        _move_one(game, card, where.zone, controller=controller, bottom=bottom, face_down=face_down, tapped=tapped)
+        for card, where in zip(movable, destinations, strict=True)
     ]
+    for card, where in zip(movable, destinations, strict=True):
+        if where.shuffle:
+            game.state.rng.shuffle(game.state.libraries[card.state.owner])
     if moves:
         game.emit(ZoneChange(tuple(moves)))
     return moves
@@ -65,6 +72,12 @@ def can_change_zones(card: Card) -> bool:
     return not (card.state.is_token and card.state.zone is not Zone.BATTLEFIELD)
 
 
+def choose_as_enters(game: Game, card: Card) -> None:
+    from kb.engine.chosen import choose_as_enters as choose
+
+    choose(game, card)
+
+
 def _move_one(
     game: Game, card: Card, to: Zone, *, controller: Player | None, bottom: bool, face_down: bool, tapped: bool
 ) -> Moved:
@@ -75,6 +88,7 @@ def _move_one(
     if origin is Zone.STACK:
         game.state.stack = [item for item in game.state.stack if item.card_id != state.card_id]
     old_object = state.object_id
+    counters = tuple(sorted((kind, n) for kind, n in state.counters.items() if n))
     state.object_id = object_after_zone_change(game, state)
     state.zone = to
     state.entered_at = game.state.tick()
@@ -91,13 +105,16 @@ def _move_one(
     if to is not Zone.BATTLEFIELD:
         state.spell_x = None
         state.was_cast = False
+        state.kicked = ()
+    state.chosen_color = None  # a choice made as the old object entered belongs to that object (rule 400.7)
     if to is Zone.BATTLEFIELD:
         enters_with_counters(game, card)
+        choose_as_enters(game, card)
     if to is Zone.LIBRARY:
         library = game.state.libraries[state.owner]
         library.insert(len(library) if bottom else 0, state.card_id)
     game.log(f"{card} moves from {origin} to {to}")
-    return Moved(state.card_id, state.owner, origin, to, old_object, state.object_id)
+    return Moved(state.card_id, state.owner, origin, to, old_object, state.object_id, counters)
 
 
 def top_of_library(game: Game, player: Player) -> Card | None:
@@ -110,7 +127,8 @@ def draw(game: Game, player: Player, count: int) -> list[Card]:
     for _ in range(count):
         top = top_of_library(game, player)
         if top is None:
-            break  # drawing from an empty library is handled by state-based actions in full rules; not modelled
+            player.state.drew_from_empty = True  # the player loses at the next check (rule 704.5b)
+            break
         move_card(game, top, Zone.HAND)
         drawn.append(top)
     return drawn

@@ -104,11 +104,6 @@ def served_sub_path(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -
 
 
 @pytest.fixture(scope="session")
-def default_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def default_site(built_project: Path) -> Path:
     """The default build: the bundled content alone, without the Comprehensive Rules."""
-    from kb.cli import main
-    from tests.conftest import copy_project
-
-    root = copy_project(tmp_path_factory.mktemp("default") / "project")
-    assert main(["build", "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")]) == 0
-    return root / "site"
+    return built_project / "site"

@@ -57,6 +57,11 @@ class ManaProduction:
     opponents_lands_could_produce: bool = False
     # "any type that a land you control could produce" (Reflecting Pool; rule 106.7): colorless included
     your_lands_could_produce: bool = False
+    # "Choose a color of a permanent you control. Add one mana of that color." (Meteor Crater; rule 106.5)
+    color_of_your_permanents: bool = False
+    # "Add {G} for each creature you control" (Gaea's Cradle): `fixed` once for each object this phrase selects
+    for_each: str = ""
+    chosen_color: int = 0  # "Add one mana of the chosen color": the pair it forms with the choice (kb.engine.chosen)
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,8 @@ class Trigger:
     describe: str
     occurrences: Callable[[Card, Event], int]  # how many occurrences of the trigger event this event holds
     batched: bool = False  # "whenever one or more …": once per event (rule 603.2c)
+    looks_back: bool = False  # a leaves-the-battlefield trigger: it sees the game as it was before the event (603.10a)
+    state: Callable[[Card], bool] | None = None  # a state trigger: the game state it waits for (rule 603.8)
 
 
 @dataclass(frozen=True)
@@ -92,6 +99,18 @@ class Target:
     legal: Callable[[Card, Any], bool]  # (source, candidate Card or Player) -> bool
     rule: str = "115.1"
     count: int = 1  # "two target creatures": how many targets this one instance of "target" takes
+    # "target artifact and target land": each instance of the word "target", in order; `count` is then their sum
+    instances: tuple[Target, ...] = ()
+    different: bool = False  # "… and another target": no object or player is chosen for two of its instances
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One option of a modal spell (rule 700.2): what it does, and the targets it needs if chosen (700.2c)."""
+
+    text: str
+    effect: Effect
+    target: Target | None = None
 
 
 @dataclass(frozen=True)
@@ -125,6 +144,7 @@ class StaticAbility:
     toughness: int = 0
     cost_change: int = 0
     alternative_cost: Cost | None = None
+    prevents: int = 0  # layer "prevention": prevent this much of each damage event to what it affects (rule 615.10)
 
 
 @dataclass(frozen=True)
@@ -146,6 +166,11 @@ class CardDef:
     spell_target: Target | None = None
     additional_cost: Cost | None = None  # rule 118.8
     alternative_cost: Cost | None = None  # its own "rather than pay this spell's mana cost" (rule 118.9)
+    kicker: tuple[str, ...] = ()  # its kicker costs, in printed order: "Kicker {W} and/or {2}{B}" (rule 702.33)
+    modes: tuple[Mode, ...] = ()  # a modal spell's options (rule 700.2); it chooses one …
+    modes_if_kicked: bool = False  # … or any number if it was kicked ("If this spell was kicked, choose any number")
+    prohibitions: tuple[Any, ...] = ()
+    enters_choosing: str = ""  # "As this enters, choose a color" ("color")  # "Your opponents can't cast spells with even mana values" (kb.engine.prohibitions)
     mana_replacement: Callable[[Card, Card, tuple[str, ...]], tuple[str, ...]] | None = None  # rule 106.12b
     enters_with_x_counters: bool = False  # "enters with X +1/+1 counters" (rules 107.3m, 614.1c)
     enters_tapped: bool = False
@@ -195,6 +220,57 @@ def whenever_you_cast(quality: Callable[[CardDef], bool], describe: str) -> Trig
     return Trigger(f"whenever you cast a {describe} spell", count)
 
 
+def whenever_one_or_more_enter(quality: Callable[[CardDef], bool], describe: str) -> Trigger:
+    """'Whenever one or more creatures enter': once for each event that puts any onto the battlefield."""
+
+    def count(source: Card, event: Event) -> int:
+        if not isinstance(event, ZoneChange):
+            return 0
+        return sum(1 for m in event.moves if m.to_zone is Zone.BATTLEFIELD and quality(source.game.card(m.card_id).definition))
+
+    return Trigger(describe, count, batched=True)
+
+
+def whenever_a_player_casts_a_spell_of_the_chosen_color(pair: int) -> Trigger:
+    """Paradise Plume's: 'Whenever a player casts a spell of the chosen color' (linked to its choice: rule 607.4)."""
+
+    def count(source: Card, event: Event) -> int:
+        from kb.engine.chosen import chosen_color
+        from kb.engine.colors import colors_of
+
+        color = chosen_color(source, pair)
+        return int(isinstance(event, SpellCast) and color in colors_of(source.game.card(event.card_id).definition))
+
+    return Trigger("whenever a player casts a spell of the chosen color", count)
+
+
+def whenever_becomes_tapped(quality: Callable[[CardDef], bool], describe: str) -> Trigger:
+    """'Whenever a land becomes tapped' (rule 603.2f: not when it enters tapped)."""
+
+    def count(source: Card, event: Event) -> int:
+        from kb.engine.tapping import times_became_tapped
+
+        return times_became_tapped(source.game, event, quality)
+
+    return Trigger(describe, count)
+
+
+def whenever_you_have_no_cards_in_hand() -> Trigger:
+    """A state trigger (rule 603.8): it triggers whenever its controller's hand is empty, not on an event."""
+    return Trigger(
+        "whenever you have no cards in hand", lambda _source, _event: 0, state=lambda source: not source.controller.hand
+    )
+
+
+def whenever_a_player_casts_a_spell() -> Trigger:
+    """Standstill's: 'When a player casts a spell' (any player, any spell)."""
+
+    def count(source: Card, event: Event) -> int:
+        return int(isinstance(event, SpellCast))
+
+    return Trigger("whenever a player casts a spell", count)
+
+
 def whenever_self_tapped_for_mana() -> Trigger:
     def count(source: Card, event: Event) -> int:
         return int(isinstance(event, TappedForMana) and event.card_id == source.card_id)
@@ -217,11 +293,38 @@ def when_self_leaves(to: Zone | None = None) -> Trigger:
     return Trigger("when this dies" if to is Zone.GRAVEYARD else "when this leaves the battlefield", count)
 
 
+def whenever_put_into_graveyard_from_battlefield(
+    quality: Callable[[CardDef], bool], describe: str, *, batched: bool = False
+) -> Trigger:
+    """'Whenever a creature dies', 'whenever a land is put into a graveyard from the battlefield': once for each
+    such card an event moves (rule 603.2c); it looks back in time (603.10a)."""
+
+    def count(source: Card, event: Event) -> int:
+        if not isinstance(event, ZoneChange):
+            return 0
+        return sum(
+            1
+            for m in event.moves
+            if m.from_zone is Zone.BATTLEFIELD and m.to_zone is Zone.GRAVEYARD and quality(source.game.card(m.card_id).definition)
+        )
+
+    return Trigger(describe, count, batched=batched, looks_back=True)
+
+
 def at_the_beginning_of_your_upkeep() -> Trigger:
     def count(source: Card, event: Event) -> int:
         return int(isinstance(event, StepBegan) and event.step == "upkeep" and event.active == source.controller.index)
 
     return Trigger("at the beginning of your upkeep", count)
+
+
+def whenever_a_player_taps_a_land_for_mana() -> Trigger:
+    """Heartbeat of Spring's: 'Whenever a player taps a land for mana' (any player's land)."""
+
+    def count(source: Card, event: Event) -> int:
+        return int(isinstance(event, TappedForMana) and source.game.card(event.card_id).definition.has_type("land"))
+
+    return Trigger("whenever a player taps a land for mana", count)
 
 
 def whenever_enchanted_tapped_for_mana() -> Trigger:

@@ -11,6 +11,7 @@ are plain values (as read from YAML). A part, setting or phrase the engine doesn
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -19,6 +20,7 @@ from kb.engine.cards.definitions import (
     ActivatedAbility,
     CardDef,
     ManaProduction,
+    Mode,
     StaticAbility,
     Target,
     Trigger,
@@ -28,10 +30,17 @@ from kb.engine.cards.definitions import (
     when_self_cast,
     when_self_enters,
     when_self_leaves,
+    whenever_a_player_casts_a_spell,
+    whenever_a_player_casts_a_spell_of_the_chosen_color,
+    whenever_a_player_taps_a_land_for_mana,
+    whenever_becomes_tapped,
     whenever_cards_exiled_from_your_library_or_graveyard,
     whenever_enchanted_tapped_for_mana,
+    whenever_one_or_more_enter,
+    whenever_put_into_graveyard_from_battlefield,
     whenever_self_tapped_for_mana,
     whenever_you_cast,
+    whenever_you_have_no_cards_in_hand,
 )
 from kb.engine.cards.verbs import VERBS, effect_of
 from kb.engine.cards.vocabulary import DefinitionError, card_quality, number, parse_cost, selector, target, type_line
@@ -60,6 +69,11 @@ class Draft:
     statics: list[StaticAbility] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)  # other CardDef fields, each set by one part
     tokens: list[CardDef] = field(default_factory=list)
+    chosen_links: int = 0  # abilities so far that refer to "the chosen color" (each a pair with the choice: 607.4)
+
+    def link_to_choice(self) -> int:
+        self.chosen_links += 1
+        return self.chosen_links
 
     def set_once(self, name: str, value: Any, part: str) -> None:
         if name in self.options:
@@ -157,7 +171,8 @@ def _at(key: str, build: Callable[[], Any]) -> Any:
 def _target(settings: dict[str, Any]) -> Target | None:
     if not settings.get("target"):
         return None
-    return _at("target", lambda: target(str(settings["target"]), settings.get("targets", 1)))
+    written = settings["target"]
+    return _at("target", lambda: target(written if isinstance(written, list) else str(written), settings.get("targets", 1)))
 
 
 # -- keywords ----------------------------------------------------------------------------------
@@ -195,18 +210,27 @@ MANA_KINDS = {
     "any color": ManaProduction(any_color=True),
     "any type a land you control could produce": ManaProduction(your_lands_could_produce=True),
     "any color a land an opponent controls could produce": ManaProduction(opponents_lands_could_produce=True),
+    "one mana of a color of a permanent you control": ManaProduction(color_of_your_permanents=True),
 }
 
 
-@part("mana", add=REQUIRED, cost="{T}")
+@part("mana", add=REQUIRED, cost="{T}", for_each=None)
 def _mana(settings: dict[str, Any], draft: Draft) -> None:
-    """{add: '{G}'} or {add: 'any color', cost: '{2}, {Q}'}: an activated mana ability."""
+    """{add: '{G}'} or {add: 'any color', cost: '{2}, {Q}'}: an activated mana ability; {add: '{G}', for_each:
+    creature you control} adds it once for each."""
     add = str(settings["add"])
-    if add in MANA_KINDS:
+    if add == "one mana of the chosen color":  # linked to 'choose as enters' (rule 607.4)
+        produces = ManaProduction(chosen_color=draft.link_to_choice())
+    elif add in MANA_KINDS:
         produces = MANA_KINDS[add]
     else:
         _at("add", lambda: VERBS["add mana"](add))  # checks the symbols
         produces = ManaProduction(fixed=add.replace("{", "").replace("}", ""))
+    if settings["for_each"] is not None:
+        if not produces.fixed:
+            raise DefinitionError("'for_each' multiplies fixed mana such as '{G}'", ("for_each",))
+        _at("for_each", lambda: selector(str(settings["for_each"])))
+        produces = replace(produces, for_each=str(settings["for_each"]))
     cost = _at("cost", lambda: parse_cost(settings["cost"]))
     text = f"{settings['cost']}: Add {add}."
     draft.activated.append(ActivatedAbility("mana", text, cost, produces=produces))
@@ -269,6 +293,18 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
         return whenever_self_tapped_for_mana(), frozenset({Zone.BATTLEFIELD})
     if when == "enchanted permanent tapped for mana":
         return whenever_enchanted_tapped_for_mana(), frozenset({Zone.BATTLEFIELD})
+    becomes = _BECOMES_TAPPED.match(when)
+    if becomes is not None:  # 'a land becomes tapped', 'a permanent becomes tapped'
+        quality = _at("when", lambda: card_quality(becomes["what"]))
+        return whenever_becomes_tapped(quality, f"whenever {when}"), frozenset({Zone.BATTLEFIELD})
+    if when == "you have no cards in hand":
+        return whenever_you_have_no_cards_in_hand(), frozenset({Zone.BATTLEFIELD})
+    if when == "a player casts a spell of the chosen color":
+        return whenever_a_player_casts_a_spell_of_the_chosen_color(settings["pair"]), frozenset({Zone.BATTLEFIELD})
+    if when == "a player casts a spell":
+        return whenever_a_player_casts_a_spell(), frozenset({Zone.BATTLEFIELD})
+    if when == "a player taps a land for mana":
+        return whenever_a_player_taps_a_land_for_mana(), frozenset({Zone.BATTLEFIELD})
     if when == "cast":
         return when_self_cast(), frozenset({Zone.STACK})
     if when == "attacks":
@@ -280,8 +316,28 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
     if when == "you cast":
         phrase = str(settings.get("spell") or "spell")
         return whenever_you_cast(_at("spell", lambda: card_quality(phrase)), phrase), frozenset({Zone.BATTLEFIELD})
+    entering = _ONE_OR_MORE_ENTER.match(when)
+    if entering is not None:  # 'one or more creatures enter': once for each event
+        quality = _at("when", lambda: card_quality(entering["what"]))
+        return whenever_one_or_more_enter(quality, f"whenever {when}"), frozenset({Zone.BATTLEFIELD})
+    batch = _ONE_OR_MORE_DIE.match(when)
+    if batch is not None:  # 'one or more creatures die': once for each event (rule 603.2c)
+        quality = _at("when", lambda: card_quality(batch["what"]))
+        trigger = whenever_put_into_graveyard_from_battlefield(quality, f"whenever {when}", batched=True)
+        return trigger, frozenset({Zone.BATTLEFIELD})
+    other = _OTHER_LEAVES.match(when)
+    if other is not None:  # 'a creature dies', 'a land is put into a graveyard from the battlefield'
+        quality = _at("when", lambda: card_quality(other["what"]))
+        if other["how"] == "dies" and "creature" not in other["what"].split():
+            raise DefinitionError("'dies' is said of creatures only", ("when",))
+        return whenever_put_into_graveyard_from_battlefield(quality, f"whenever {when}"), frozenset({Zone.BATTLEFIELD})
     raise DefinitionError(f"unknown trigger {when!r} (known: {', '.join(TRIGGERS)})", ("when",))
 
+
+_BECOMES_TAPPED = re.compile(r"^an? (?P<what>.+?) becomes tapped$")
+_ONE_OR_MORE_ENTER = re.compile(r"^one or more (?P<what>\S*\s?creatures) enter$")
+_ONE_OR_MORE_DIE = re.compile(r"^one or more (?P<what>\S*\s?creatures) die$")
+_OTHER_LEAVES = re.compile(r"^an? (?P<what>.+?) (?P<how>dies|is put into a graveyard from the battlefield)$")
 
 TRIGGERS = (
     "enters",
@@ -290,11 +346,20 @@ TRIGGERS = (
     "put into a graveyard from the battlefield",
     "tapped for mana",
     "enchanted permanent tapped for mana",
+    "a player taps a land for mana",
+    "a player casts a spell",
+    "a player casts a spell of the chosen color",
+    "a land becomes tapped",
+    "you have no cards in hand",
     "cast",
     "attacks",
     "upkeep",
     "you cast",
     "cards exiled from your library or graveyard",
+    "a creature dies",
+    "one or more creatures die",
+    "one or more creatures enter",
+    "a land is put into a graveyard from the battlefield",
 )
 
 
@@ -304,6 +369,15 @@ def _condition(phrase: str) -> Callable[[Any], bool]:
     words = phrase.split()
     if phrase == "you cast it":
         return lambda source: bool(source.state.was_cast)
+    if phrase == "it was kicked":
+        from kb.engine.kicker import was_kicked
+
+        return lambda source: was_kicked(source)
+    if phrase.startswith("it was kicked with its ") and phrase.endswith(" kicker"):
+        from kb.engine.kicker import was_kicked
+
+        cost = phrase.removeprefix("it was kicked with its ").removesuffix(" kicker")
+        return lambda source: cost in source.definition.kicker and was_kicked(source, source.definition.kicker.index(cost))
     if len(words) == 7 and words[:2] == ["this", "has"] and words[3:5] == ["or", "more"] and words[6] == "counters":
         least, kind = number(words[2]), words[5]
         return lambda source: source.state.counters.get(kind, 0) >= least
@@ -311,7 +385,8 @@ def _condition(phrase: str) -> Callable[[Any], bool]:
         least = number(words[2])
         return lambda source: source.controller.life >= least
     raise DefinitionError(
-        f"unknown condition {phrase!r} (known: 'this has N or more KIND counters', 'you have N or more life', 'you cast it')"
+        f"unknown condition {phrase!r} (known: 'this has N or more KIND counters', 'you have N or more life', 'you cast it', "
+        "'it was kicked', 'it was kicked with its {W} kicker')"
     )
 
 
@@ -319,11 +394,13 @@ def _condition(phrase: str) -> Callable[[Any], bool]:
 def _triggered(settings: dict[str, Any], draft: Draft) -> None:
     """{when: enters, effect: {draw: 1}}; 'you cast' takes `spell:` (e.g. 'historic spell')."""
     when = str(settings["when"])
+    if when == "a player casts a spell of the chosen color":
+        settings = {**settings, "pair": draft.link_to_choice()}
     trigger, zones = _trigger(when, settings)
     target_ = _target(settings)
     effect_value = settings["effect"]
     adds_mana = any(
-        (isinstance(step, Mapping) and "add mana" in step)
+        (isinstance(step, Mapping) and "add mana" in step) or step == "add one mana of a type it produced"
         for step in (effect_value if isinstance(effect_value, list) else [effect_value])
     )
     key = settings["key"] or f"trigger-{len(draft.triggered) + 1}"
@@ -337,7 +414,7 @@ def _triggered(settings: dict[str, Any], draft: Draft) -> None:
             optional=bool(settings["optional"]),
             intervening_if=None if settings["if"] is None else _at("if", lambda: _condition(str(settings["if"]))),
             zones=zones,
-            mana_ability="tapped for mana" in when and adds_mana and target_ is None,  # rule 605.1b
+            mana_ability="for mana" in when and adds_mana and target_ is None,  # rule 605.1b
         )
     )
 
@@ -412,6 +489,65 @@ def _grant_alternative_cost(settings: dict[str, Any], draft: Draft) -> None:
 def _additional_cost(settings: dict[str, Any], draft: Draft) -> None:
     """'As an additional cost to cast this spell, sacrifice a creature.' (rule 118.8)"""
     draft.set_once("additional_cost", _at("cost", lambda: parse_cost(settings["cost"])), "additional cost")
+
+
+@part("choose as enters", what=REQUIRED)
+def _choose_as_enters(settings: dict[str, Any], draft: Draft) -> None:
+    """'As this enters, choose a color' (choose as enters: color); abilities say 'the chosen color' (rule 607.4)."""
+    if settings["what"] != "color":
+        raise DefinitionError("'choose as enters' knows: color", ("what",))
+    draft.set_once("enters_choosing", "color", "choose as enters")
+
+
+@part("kicker", costs=REQUIRED)
+def _kicker(settings: dict[str, Any], draft: Draft) -> None:
+    """'Kicker {2}{G}' or 'Kicker {W} and/or {2}{B}' ([{W}, "{2}{B}"]): optional additional costs (rule 702.33)."""
+    written = settings["costs"] if isinstance(settings["costs"], list) else [settings["costs"]]
+    for cost in written:
+        if parse_cost(str(cost)).mana != str(cost):
+            raise DefinitionError(f"a kicker cost is mana symbols, not {cost!r}", ("costs",))
+    draft.set_once("kicker", tuple(str(c) for c in written), "kicker")
+
+
+@part("modes", options=REQUIRED, choose="one", kicked=None)
+def _modes(settings: dict[str, Any], draft: Draft) -> None:
+    """'Choose one. If this spell was kicked, choose any number instead.': {kicked: any number, options: [{target:
+    creature, effect: {counters: 2}}, …]}; each option is an effect with the targets it needs (rule 700.2)."""
+    if settings["choose"] != "one" or settings["kicked"] not in (None, "any number"):
+        raise DefinitionError("modes: the engine knows 'choose one', and 'kicked: any number'")
+    options = settings["options"]
+    if not isinstance(options, list) or len(options) < 2:
+        raise DefinitionError("a modal spell has two or more options", ("options",))
+    modes = []
+    for index, option in enumerate(options):
+        if not isinstance(option, Mapping) or "effect" not in option or set(option) - {"effect", "target", "targets"}:
+            raise DefinitionError("each option is {effect: …} with an optional target", ("options", index))
+        settings_ = {"target": option.get("target"), "targets": option.get("targets", 1)}
+        effect = _at("options", lambda option=option: effect_of(option["effect"]))
+        modes.append(Mode(f"mode {index + 1}", effect, _at("options", lambda s=settings_: _target(s))))
+    draft.set_once("modes", tuple(modes), "modes")
+    draft.options["modes_if_kicked"] = settings["kicked"] == "any number"
+
+
+@part("can't cast", spells=REQUIRED, who="each player")
+def _cant_cast(settings: dict[str, Any], draft: Draft) -> None:
+    """'Your opponents can't cast spells with even mana values': {who: your opponents, spells: with even mana
+    values} (or 'with odd mana values'; who: 'each player' by default)."""
+    from kb.engine.prohibitions import CastProhibition
+
+    parity = {"with even mana values": 0, "with odd mana values": 1}
+    if settings["spells"] not in parity:
+        raise DefinitionError(f"'can't cast' knows spells {' or '.join(repr(p) for p in parity)}", ("spells",))
+    if settings["who"] not in ("each player", "your opponents"):
+        raise DefinitionError("'can't cast' applies to 'each player' or 'your opponents'", ("who",))
+    remainder = parity[settings["spells"]]
+    who = "Your opponents" if settings["who"] == "your opponents" else "Players"
+    prohibition = CastProhibition(
+        f"{who} can't cast spells {settings['spells']}.",
+        settings["who"] == "your opponents",
+        lambda mana_value: mana_value % 2 == remainder,
+    )
+    draft.set_once("prohibitions", (prohibition,), "can't cast")
 
 
 @part("cast from exile", cards=REQUIRED)

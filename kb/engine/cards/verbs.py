@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kb.engine.cards.definitions import Effect
-from kb.engine.cards.vocabulary import DefinitionError, amount
+from kb.engine.cards.vocabulary import DefinitionError, amount, card_quality, selector, target
 from kb.engine.continuous import DURATIONS, FOREVER, UNTIL_END_OF_TURN
 from kb.engine.effects import EffectContext
 from kb.engine.state import Zone
@@ -58,8 +58,39 @@ def _damage(value: Any) -> Effect:
     how_much = amount(value)
 
     def effect(ctx: EffectContext) -> None:
-        for target in ctx.targets:
-            ctx.damage(target, how_much(ctx))
+        for chosen in ctx.targets:
+            ctx.damage(chosen, how_much(ctx))
+
+    return effect
+
+
+@verb("damage by target")
+def _damage_by_target(value: Any) -> Effect:
+    """'2 damage to any target and 1 damage to another target': [2, 1], one amount per target in order; a target
+    that is no longer legal is dealt nothing (rule 608.2b)."""
+    if not isinstance(value, list) or not value:
+        raise DefinitionError(f"'damage by target' takes one amount per target, e.g. [2, 1], not {value!r}")
+    amounts = [amount(v) for v in value]
+
+    def effect(ctx: EffectContext) -> None:
+        legal = ctx.targets
+        for record, how_much in zip(ctx.item.targets, amounts, strict=False):
+            chosen = ctx.game.lookup(record)
+            if chosen in legal:
+                ctx.damage(chosen, how_much(ctx))
+
+    return effect
+
+
+@verb("choose new targets for target spell")
+def _redirect(value: Any) -> Effect:
+    """Redirect's 'You may choose new targets for target spell' (rule 115.7)."""
+    _settings(value, {}, "choose new targets for target spell")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.retargeting import choose_new_targets
+
+        choose_new_targets(ctx)
 
     return effect
 
@@ -83,8 +114,27 @@ def _draw(value: Any) -> Effect:
 
 @verb("gain life")
 def _gain_life(value: Any) -> Effect:
-    how_much = amount(value)
-    return lambda ctx: ctx.gain_life(ctx.controller, how_much(ctx))
+    """N life for you, or {amount: N, who: target player}."""
+    settings = _settings(value if isinstance(value, Mapping) else {"amount": value}, {"amount": 1, "who": "you"}, "gain life")
+    how_much, who = amount(settings["amount"]), _player_of(settings["who"], "gain life")
+    return lambda ctx: ctx.gain_life(who(ctx), how_much(ctx))
+
+
+@verb("fight")
+def _fight(value: Any) -> Effect:
+    """'Target creature you control fights target creature you don't control': each deals damage equal to its
+    power to the other; if either target is gone, neither deals damage."""
+    _settings(value, {}, "fight")
+
+    def effect(ctx: EffectContext) -> None:
+        cards = _cards(ctx)
+        if len(cards) == 2 == len(ctx.item.targets):
+            first, second = cards
+            first_power, second_power = max(first.power or 0, 0), max(second.power or 0, 0)
+            ctx.damage(second, first_power)
+            ctx.damage(first, second_power)
+
+    return effect
 
 
 @verb("lose life")
@@ -102,6 +152,24 @@ def _add_mana(value: Any) -> Effect:
     if not symbols or any(s not in MANA_TYPES for s in parse_symbols(symbols)):
         raise DefinitionError(f"'add mana' takes mana symbols such as '{{G}}', not {value!r}")
     return lambda ctx: ctx.add_mana(symbols)
+
+
+@verb("add one mana of a type it produced")
+def _add_mana_produced(value: Any) -> Effect:
+    """Heartbeat of Spring's 'that player adds one mana of any type that land produced'; a land that produced
+    several types would need a choice the engine doesn't take yet."""
+    _settings(value, {}, "add one mana of a type it produced")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.errors import EngineError
+
+        produced = sorted(set(ctx.item.data.get("produced", ())))
+        if len(produced) > 1:
+            raise EngineError(f"{ctx.source}: choosing among the types {produced} a land produced is not modeled")
+        if produced:
+            ctx.add_mana("{" + produced[0] + "}")
+
+    return effect
 
 
 @verb("counters")
@@ -190,6 +258,19 @@ def _exile_target(value: Any) -> Effect:
     return effect
 
 
+@verb("exile target until this leaves the battlefield")
+def _exile_until(value: Any) -> Effect:
+    """Banisher Priest's: the card returns under its owner's control when this leaves the battlefield (rule 610.3)."""
+    _settings(value, {}, "exile target until this leaves the battlefield")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.until import exile_until_source_leaves
+
+        exile_until_source_leaves(ctx, _cards(ctx))
+
+    return effect
+
+
 @verb("flicker target")
 def _flicker(value: Any) -> Effect:
     """Exile target, then return that card to the battlefield (under its owner's control, or 'your control')."""
@@ -226,6 +307,214 @@ _on_targets("untap target", lambda ctx, card: ctx.set_tapped([card], False))
 _on_targets("attach to target", lambda ctx, card: ctx.attach(ctx.source, card))
 
 
+@verb("destroy all")
+def _destroy_all(value: Any) -> Effect:
+    """'Destroy all lands': {destroy all: lands}; several kinds as a list ('artifacts, creatures, and
+    enchantments': [artifacts, creatures, enchantments]). Every permanent matching any of them is destroyed at
+    the same time, as one event."""
+    phrases = value if isinstance(value, list) else [value]
+    if not phrases or not all(isinstance(p, str) and p for p in phrases):
+        raise DefinitionError(f"'destroy all' takes what to destroy, e.g. 'creatures' or [artifacts, lands], not {value!r}")
+    qualities = [selector(p) for p in phrases]
+
+    def effect(ctx: EffectContext) -> None:
+        cards = [ctx.game.card(c) for c in sorted(ctx.game.state.cards)]
+        ctx.destroy([c for c in cards if any(q(ctx.source, c) for q in qualities)])
+
+    return effect
+
+
+def _player_of(value: Any, verb_name: str) -> Callable[[EffectContext], Any]:
+    """'you' (the controller) or 'target player' (the spell's or ability's target)."""
+    if value == "you":
+        return lambda ctx: ctx.controller
+    if value == "target player":
+        return lambda ctx: next(t for t in ctx.targets if not hasattr(t, "card_id"))
+    raise DefinitionError(f"'{verb_name}' is done by 'you' or 'target player', not {value!r}")
+
+
+@verb("discard")
+def _discard(value: Any) -> Effect:
+    """'Target player discards two cards': {count: 2, who: target player}; as many as they hold (rule 609.3)."""
+    settings = _settings(value if isinstance(value, Mapping) else {"count": value}, {"count": 1, "who": "you"}, "discard")
+    how_many, who = amount(settings["count"]), _player_of(settings["who"], "discard")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.partial_effects import discard
+
+        discard(ctx.game, who(ctx), how_many(ctx))
+
+    return effect
+
+
+@verb("discard your hand, then draw that many")
+def _wheel(value: Any) -> Effect:
+    """'Discard all the cards in your hand, then draw that many cards.' (the hand is empty in between)"""
+    _settings(value, {}, "discard your hand, then draw that many")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.keywords import discard_card
+
+        hand = ctx.controller.hand
+        for card in hand:
+            discard_card(ctx.game, ctx.controller, card)
+        ctx.draw(len(hand))
+
+    return effect
+
+
+@verb("put top cards into graveyard")
+def _library_to_graveyard(value: Any) -> Effect:
+    """'Put the top five cards of target player's library into their graveyard': {count: 5, who: target player}."""
+    settings = _settings(
+        value if isinstance(value, Mapping) else {"count": value}, {"count": 1, "who": "you"}, "put top cards into graveyard"
+    )
+    how_many, who = amount(settings["count"]), _player_of(settings["who"], "put top cards into graveyard")
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.partial_effects import library_to_graveyard
+
+        library_to_graveyard(ctx.game, who(ctx), how_many(ctx))
+
+    return effect
+
+
+@verb("play an additional land")
+def _additional_land(value: Any) -> Effect:
+    """'You may play an additional land this turn.' (rule 305.2)"""
+    _settings(value, {}, "play an additional land")
+    from kb.engine.land_plays import ADDITIONAL, add_land_play_effect
+
+    return lambda ctx: add_land_play_effect(ctx.game, ctx.controller, ADDITIONAL)
+
+
+@verb("can't play lands")
+def _cant_play_lands(value: Any) -> Effect:
+    """'Target player can't play land cards this turn': {who: target player} (rule 101.2: it wins)."""
+    who = _player_of(_settings(value, {"who": "you"}, "can't play lands")["who"], "can't play lands")
+    from kb.engine.land_plays import CANT, add_land_play_effect
+
+    return lambda ctx: add_land_play_effect(ctx.game, who(ctx), CANT)
+
+
+@verb("may sacrifice or lose life")
+def _sacrifice_or_lose_life(value: Any) -> Effect:
+    """'You may sacrifice a creature. If you don't, you lose 4 life.': {sacrifice: creature, life: 4}."""
+    settings = _settings(value, {"sacrifice": "creature", "life": 1}, "may sacrifice or lose life")
+    phrase = f"{settings['sacrifice']} you control"
+    quality, life = selector(phrase), int(settings["life"])
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.effect_choices import sacrifice_or_lose_life
+
+        sacrifice_or_lose_life(ctx, quality, f"a {settings['sacrifice']}", life)
+
+    return effect
+
+
+@verb("opponents of that player draw")
+def _opponents_of_that_player_draw(value: Any) -> Effect:
+    """'Each of that player's opponents draws three cards' ('that player': who cast the spell it triggered on)."""
+    how_many = amount(value)
+
+    def effect(ctx: EffectContext) -> None:
+        that_player = ctx.game.players[ctx.item.data["that player"]]
+        for opponent in that_player.opponents:
+            ctx.draw(how_many(ctx), opponent)
+
+    return effect
+
+
+@verb("sacrifice this, if you do")
+def _sacrifice_this_if_you_do(value: Any) -> Effect:
+    """'Sacrifice this enchantment. If you do, [effect]': the sacrifice is a cost paid as it resolves (rule 118.12)."""
+    then = effect_of(value)
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.resolution_costs import sacrifice_source_if_you_do
+
+        sacrifice_source_if_you_do(ctx, then)
+
+    return effect
+
+
+@verb("when this leaves the battlefield this turn")
+def _delayed_leaves(value: Any) -> Effect:
+    """Creates the delayed triggered ability 'When this creature leaves the battlefield this turn, [effect]'
+    (rule 603.7a); its value is that effect."""
+    then = effect_of(value)
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.delayed import LEAVES, when_source
+
+        when_source(ctx, LEAVES, "When this creature leaves the battlefield this turn, …", then, this_turn=True)
+
+    return effect
+
+
+@verb("when this becomes untapped")
+def _delayed_untaps(value: Any) -> Effect:
+    """Creates the delayed triggered ability 'When this creature becomes untapped, [effect]' (rule 603.7a); it
+    waits for the next time that creature untaps after it is created."""
+    then = effect_of(value)
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.delayed import UNTAPS, when_source
+
+        when_source(ctx, UNTAPS, "When this creature becomes untapped, …", then, this_turn=False)
+
+    return effect
+
+
+@verb("may sacrifice another creature, when you do")
+def _sacrifice_another_when_you_do(value: Any) -> Effect:
+    """'You may sacrifice another creature. When you do, [effect]': {target: any target, effect: {damage: that
+    creature's power}}; the reflexive ability's target is chosen as it is put on the stack (rule 603.12)."""
+    settings = _settings(value, {"target": None, "effect": None}, "may sacrifice another creature, when you do")
+    if settings["effect"] is None:
+        raise DefinitionError("'may sacrifice another creature, when you do' needs the reflexive ability's effect")
+    then = effect_of(settings["effect"])
+    aim = None if settings["target"] is None else target(str(settings["target"]))
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.reflexive import sacrifice_another_then
+
+        sacrifice_another_then(ctx, "When you do, …", aim, then)
+
+    return effect
+
+
+@verb("may gain life")
+def _may_gain_life(value: Any) -> Effect:
+    """'You may gain 1 life': the controller states will_choose('gain') or will_choose("don't") (rule 608.2d)."""
+    how_much = amount(value)
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.effect_choices import stated_option
+
+        option, _ = stated_option(ctx.controller, f"whether {ctx.controller} gains life from {ctx.source}", ("gain", "don't"))
+        if option == "gain":
+            ctx.gain_life(ctx.controller, how_much(ctx))
+
+    return effect
+
+
+@verb("each player sacrifices")
+def _each_player_sacrifices(value: Any) -> Effect:
+    """'Each player sacrifices a creature': {each player sacrifices: creature} (chosen in APNAP order, rule 101.4)."""
+    what = str(value or "")
+    if not what:
+        raise DefinitionError("'each player sacrifices' takes what they sacrifice, e.g. creature")
+    quality = card_quality(what)
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.effect_choices import each_player_sacrifices
+
+        each_player_sacrifices(ctx, lambda _source, candidate: quality(candidate.definition), what)
+
+    return effect
+
+
 @verb("gain control of target")
 def _gain_control(value: Any) -> Effect:
     """'Gain control of target creature until end of turn' (a layer 2 effect, rule 613.1b)."""
@@ -245,12 +534,20 @@ def _grant(value: Any) -> Effect:
 
 @verb("pump")
 def _pump(value: Any) -> Effect:
-    """'Target creature gets +2/+0 until end of turn': {power: 2, toughness: 0, duration: …} (layer 7c)."""
+    """'Target creature gets +2/+0 until end of turn': {power: 2, toughness: 0, duration: …} (layer 7c); an amount
+    such as 'its power' is worked out as it resolves ('gets +X/+X, where X is its power')."""
     settings = _settings(value, {"power": 0, "toughness": 0, "duration": UNTIL_END_OF_TURN, "to": "target"}, "pump")
-    power, toughness = int(settings["power"]), int(settings["toughness"])
+    power, toughness = _signed(settings["power"]), _signed(settings["toughness"])
     duration = _duration(settings["duration"])
     to = _who(settings["to"], "pump")
-    return lambda ctx: ctx.start_effect(to(ctx), "power/toughness", duration, power=power, toughness=toughness)
+    return lambda ctx: ctx.start_effect(to(ctx), "power/toughness", duration, power=power(ctx), toughness=toughness(ctx))
+
+
+def _signed(value: Any) -> Callable[[EffectContext], int]:
+    """-5 or +3 as written, or an amount worked out as the effect happens ('X', 'its power')."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return lambda _ctx: value
+    return amount(value)
 
 
 def _who(value: Any, verb_name: str) -> Callable[[EffectContext], list[Any]]:

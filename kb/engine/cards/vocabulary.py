@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kb.engine.cards.definitions import CardDef, Cost, Permanents, Target
@@ -69,11 +69,28 @@ Amount = Callable[[Any], int]  # EffectContext -> int
 
 
 def amount(value: Any) -> Amount:
-    """A number, 'X' (the X announced for the spell or ability, rule 107.3a), or 'the number of Goblins you
-    control' (counted as the effect happens)."""
+    """A number, 'X' (the X announced for the spell or ability, rule 107.3a), 'its power' or 'the number of
+    Goblins you control' (counted as the effect happens)."""
     text = str(value).strip()
     if text == "X":
         return lambda ctx: int(ctx.x)
+    if text == "its power":  # the source's power as the effect happens: never a negative result (rule 107.1b)
+        from kb.engine.choices import result_not_negative
+
+        return lambda ctx: result_not_negative(ctx.source.power or 0)
+    if text == "that creature's power":  # remembered by a reflexive ability (kb.engine.reflexive)
+        from kb.engine.choices import result_not_negative
+
+        return lambda ctx: result_not_negative(int(ctx.item.data.get("power", 0)))
+    if text == "the greatest power among creatures they control":  # 'they': the target player
+        from kb.engine.choices import result_not_negative
+
+        def greatest(ctx: Any) -> int:
+            player = next((t for t in ctx.targets if _is_player(t)), ctx.controller)
+            powers = [c.power or 0 for c in player.battlefield if c.definition.has_type("creature")]
+            return result_not_negative(max(powers, default=0))
+
+        return greatest
     if text.startswith("the number of "):
         quality = selector(text.removeprefix("the number of "))
         return lambda ctx: sum(1 for c in ctx.game.state.cards if quality(ctx.source, ctx.game.card(c)))
@@ -104,7 +121,9 @@ def _type_quality(word: str) -> Callable[[CardDef], bool] | None:
     if word == "permanent":
         return lambda d: bool(d.types & PERMANENT_TYPES)
     if word in COLORS:  # rule 202.2: an object is the color of the colored mana symbols in its mana cost
-        return lambda d: COLORS[word] in re.findall(r"[WUBRG]", d.mana_cost)
+        from kb.engine.colors import has_color
+
+        return lambda d: has_color(d, COLORS[word])
     if word in SUPERTYPES:
         return lambda d: word in d.supertypes
     if word == "historic":
@@ -117,7 +136,13 @@ def _type_quality(word: str) -> Callable[[CardDef], bool] | None:
     return None
 
 
-PLURALS = {"creatures": "creature", "artifacts": "artifact", "lands": "land", "permanents": "permanent"}
+PLURALS = {
+    "creatures": "creature",
+    "artifacts": "artifact",
+    "enchantments": "enchantment",
+    "lands": "land",
+    "permanents": "permanent",
+}
 
 
 def card_quality(phrase: str) -> Callable[[CardDef], bool]:
@@ -150,6 +175,7 @@ def _controller_is_opponent(source: Any, candidate: Any) -> bool:
 _ZONE_PHRASES: dict[str, tuple[Zone, Quality | None]] = {
     " you control": (Zone.BATTLEFIELD, _controller_is_source_controller),
     " an opponent controls": (Zone.BATTLEFIELD, _controller_is_opponent),
+    " you don't control": (Zone.BATTLEFIELD, _controller_is_opponent),
     " in your graveyard": (Zone.GRAVEYARD, lambda s, c: c.owner == s.controller),
     " in a graveyard": (Zone.GRAVEYARD, None),
 }
@@ -168,6 +194,8 @@ def selector(phrase: str) -> Quality:
         )
     if text == "player":
         return lambda s, c: _is_player(c)
+    if text == "spell":  # a spell on the stack
+        return lambda s, c: _is_card(c) and c.zone is Zone.STACK
     if text == "opponent":
         return lambda s, c: _is_player(c) and c != s.controller
     zone, where = Zone.BATTLEFIELD, None
@@ -189,7 +217,24 @@ def selector(phrase: str) -> Quality:
 DEFINING_RULES = {"historic": "700.6"}
 
 
-def target(phrase: str, count: Any = 1) -> Target:
+def target(phrase: str | list[Any], count: Any = 1) -> Target:
+    """'creature' (with `count`: 'two target creatures'), or a list of phrases, one per instance of the word
+    'target' ('target artifact and target land': [artifact, land])."""
+    if isinstance(phrase, list):
+        if len(phrase) < 2 or count != 1 or phrase[0] == "another target":
+            raise DefinitionError("a list of targets names two or more instances of 'target', each one target")
+        instances: list[Target] = []
+        for written in map(str, phrase):  # 'another target': the same requirement as the one before, another object
+            instances.append(
+                replace(instances[-1], description="another target") if written == "another target" else target(written)
+            )
+        return Target(
+            " and ".join(i.description for i in instances),
+            lambda s, c: any(i.legal(s, c) for i in instances),
+            count=len(instances),
+            instances=tuple(instances),
+            different="another target" in phrase,
+        )
     rule = next((DEFINING_RULES[w] for w in phrase.split() if w in DEFINING_RULES), "115.1")
     return Target(f"target {phrase.removeprefix('target ')}", selector(phrase), rule=rule, count=number(count))
 

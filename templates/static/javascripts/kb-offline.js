@@ -49,13 +49,12 @@
     });
   }
 
-  // A page loaded before the worker controlled it (the very first visit): store what it loaded.
-  if (!controlled) {
-    activeWorker().then(function () {
-      var urls = [window.location.href].concat(performance.getEntriesByType("resource").map(function (e) { return e.name; }));
-      return ask({ type: "store", urls: urls });
-    }).catch(function () {});
-  }
+  // A page loaded before the worker controlled it (the very first visit): store what it loaded. The panel
+  // waits for it, so that what it says is stored includes this page's own files.
+  var firstVisitStored = controlled ? Promise.resolve() : activeWorker().then(function () {
+    var urls = [window.location.href].concat(performance.getEntriesByType("resource").map(function (e) { return e.name; }));
+    return ask({ type: "store", urls: urls });
+  }).catch(function () {});
 
   // --- a newer build ------------------------------------------------------------------
 
@@ -256,9 +255,22 @@
     }).catch(function () {});
   }
 
+  // Whether the site's server answers. navigator.onLine is only a hint (a browser may say true with no
+  // connection), so a search that failed asks the network itself: a HEAD request the worker lets through.
+  function reachable() {
+    var probe = new URL("offline-manifest.json", root).href + "?reachable=" + Date.now();
+    return fetch(probe, { method: "HEAD", cache: "no-store" }).then(function () { return true; }, function () { return false; });
+  }
+
   // Why a search could not load part of its index, in words a reader can act on (null when online).
   function searchUnavailable() {
-    if (navigator.onLine || !navigator.serviceWorker.controller) return Promise.resolve(null);
+    if (!navigator.serviceWorker.controller) return Promise.resolve(null);
+    return reachable().then(function (online) {
+      return online ? null : offlineSearchMessage();
+    });
+  }
+
+  function offlineSearchMessage() {
     return ask({ type: "status" }).then(missingParts, function () { return []; }).then(function (parts) {
       return "You are offline, and this search needs files that are not downloaded yet" +
         (parts.length ? " (not yet stored: " + parts.join("; ") + ")" : "") +
@@ -273,7 +285,7 @@
     if (!container) return;
     var panel = new Panel(container);
     window.kbOffline.panel = panel;
-    registration.then(function () { return panel.refresh(); }).catch(function () {});
+    registration.then(function () { return firstVisitStored; }).then(function () { return panel.refresh(); }).catch(function () {});
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
