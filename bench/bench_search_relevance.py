@@ -1,6 +1,6 @@
 """How often both searches put the answer a judge would accept in the first results.
 
-    python bench/bench_search_relevance.py [--rules CR.txt] [--queries FILE ...] [--show-misses]
+    python bench/bench_search_relevance.py [--rules CR.txt] [--mtgjson CARDS.json.gz] [--queries FILE ...] [--show-misses]
 
 Builds both indexes (the terminal's kb.sqlite and the site's chunked index)
 from the bundled content plus the full Comprehensive Rules, runs every query of
@@ -11,6 +11,11 @@ tuning): hit@3 (the share of queries with an accepted record in the
 first 3 results) and MRR (mean reciprocal rank of the first accepted record in
 the first 10; 0 when it is not there). Targets: hit@3 >= 95% and MRR >= 0.8
 for each search, the two within 2 points.
+
+With --mtgjson (real cards and rulings, e.g. ../shared/data/cards/mtgjson-AtomicCards-5.2.0.json.gz)
+the indexes are at full scale, and each query also runs in a fresh engine to
+measure the index bytes the browser loads before its first results (budget
+100 KB): the largest are listed, and every query over the budget.
 """
 
 from __future__ import annotations
@@ -35,11 +40,16 @@ from kb.search_index import write_search_index  # noqa: E402
 from kb.search_postings import build_search  # noqa: E402
 from kb.web_search import INDEX_DIR, write_web_search  # noqa: E402
 
+sys.path.insert(0, str(REPO / "bench"))
+from bench_web_search import QUERIES as WEB_QUERIES  # noqa: E402
+
 DEFAULT_RULES = REPO.parent / "shared" / "data" / "comprehensive-rules" / "MagicCompRules 20250919.txt"
 QUERIES = [REPO / "bench" / f"search_queries{part}.yaml" for part in ("", "_unseen", "_fresh")]
 KB_SEARCH_JS = REPO / "templates" / "static" / "javascripts" / "kb-search.js"
 NODE_HARNESS = REPO / "tests" / "browser" / "web_search_node.js"
 DEPTH = 10
+# Index bytes (raw) a query may load before its first results.
+BUDGET = 100_000
 
 
 def terminal_results(site: Path, queries: list[str]) -> dict[str, list[str]]:
@@ -47,16 +57,26 @@ def terminal_results(site: Path, queries: list[str]) -> dict[str, list[str]]:
         return {q: [f"{h.kind}:{h.id}" for h in index.search(q, limit=DEPTH)] for q in queries}
 
 
-def browser_results(site: Path, queries: list[str], refs: list[tuple[str, str]]) -> dict[str, list[str]]:
+def run_engine(site: Path, queries: list[str], fresh: bool) -> dict:
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         raise SystemExit("node is needed to run kb-search.js's engine")
-    request = json.dumps({"queries": queries, "limit": DEPTH})
+    request = json.dumps({"queries": queries, "limit": DEPTH, "fresh": fresh})
     out = subprocess.run(
         [node, str(NODE_HARNESS), str(KB_SEARCH_JS), str(site / INDEX_DIR), request], capture_output=True, text=True, check=True
     )
-    ranked = json.loads(out.stdout)["ranked"]
+    return json.loads(out.stdout)
+
+
+def browser_results(site: Path, queries: list[str], refs: list[tuple[str, str]]) -> dict[str, list[str]]:
+    ranked = run_engine(site, queries, fresh=False)["ranked"]
     return {q: [f"{refs[doc][0]}:{refs[doc][1]}" for doc, _, _ in ranked[q]] for q in queries}
+
+
+def index_bytes(site: Path, queries: list[str]) -> dict[str, int]:
+    """Query -> raw bytes of the index files a browser with nothing loaded yet loads before its first 10 results."""
+    loaded = run_engine(site, queries, fresh=True)["loaded"]
+    return {q: sum((site / INDEX_DIR / f).stat().st_size for f in set(loaded[q])) for q in queries}
 
 
 def reciprocal_rank(found: list[str], accept: list[str]) -> float:
@@ -69,6 +89,7 @@ def reciprocal_rank(found: list[str], accept: list[str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", type=Path, default=DEFAULT_RULES)
+    parser.add_argument("--mtgjson", type=Path, help="real cards and rulings (MTGJSON AtomicCards): full scale, and index bytes")
     parser.add_argument("--queries", type=Path, nargs="+", default=QUERIES)
     parser.add_argument("--show-misses", action="store_true", help="list the queries whose answer is not in the first 3")
     args = parser.parse_args()
@@ -79,7 +100,9 @@ def main() -> None:
             # a file of its own is a part of its own; in the main file, held_out marks the part
             case["part"] = path.stem if path != QUERIES[0] else ("held out" if case.get("held_out") else "tuned on")
             cases.append(case)
-    kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=args.rules))
+    kb = load_knowledge_base(
+        Settings(content=REPO / "content", templates=REPO / "templates", rules=args.rules, mtgjson=args.mtgjson)
+    )
     work = Path(tempfile.mkdtemp(prefix="bench-relevance-"))
     try:
         built = build_search(kb)
@@ -91,11 +114,14 @@ def main() -> None:
         write_web_search(kb, work, built)
         queries = [c["query"] for c in cases]
         found = {"kb search": terminal_results(work, queries), "site": browser_results(work, queries, built.refs)}
+        # bench_web_search.py's queries too: common words ("target creature") load the most.
+        sizes = index_bytes(work, list(dict.fromkeys([*queries, *WEB_QUERIES]))) if args.mtgjson else {}
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
     parts = list(dict.fromkeys(c["part"] for c in cases))
-    print(f"{len(cases)} queries, full CR {args.rules.name}\n")
+    cards = f", {len(kb.cards)} cards and {len(kb.rulings)} rulings from {args.mtgjson.name}" if args.mtgjson else ""
+    print(f"{len(cases)} queries, full CR {args.rules.name}{cards}\n")
     for chosen in [*parts, None]:
         chosen_cases = [c for c in cases if chosen is None or c["part"] == chosen]
         print(f"-- {chosen or 'all'} ({len(chosen_cases)}) --")
@@ -111,6 +137,13 @@ def main() -> None:
                 hits = sum(1 for r in ranks if r >= 1 / 3) / len(ranks)
                 row.append(f"{hits:>14.0%} {sum(ranks) / len(ranks):>6.2f}")
             print("   ".join(row))
+        print()
+    if sizes:
+        over = sorted((q for q in sizes if sizes[q] > BUDGET), key=sizes.get, reverse=True)
+        largest = sorted(sizes, key=sizes.get, reverse=True)[:5]
+        print(f"index bytes before the first results: {len(over)} of {len(sizes)} queries over {BUDGET // 1000} KB")
+        for q in dict.fromkeys([*over, *largest]):
+            print(f"  {sizes[q] / 1000:6.1f} KB  {q!r}")
         print()
     if args.show_misses:
         for case in cases:

@@ -27,7 +27,7 @@ from kb.search_text import tokens
 
 INDEX_NAME = "kb.sqlite"
 # Bump when the tables change: an index of another schema is rebuilt, not misread.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 # A record's one-line summary: its own, or else the start of its body (see the schema).
@@ -293,24 +293,26 @@ class _StoredPostings:
 
     def entry(self, term: str) -> Entry | None:
         if term not in self.cache:
-            row = self.db.execute(
-                "SELECT count, coalesce(head, postings), head IS NOT NULL FROM terms WHERE term = ?", (term,)
-            ).fetchone()
-            self.cache[term] = Entry(row[0], row[1], bool(row[2])) if row else None
+            row = self.db.execute("SELECT count, postings, bounds FROM terms WHERE term = ?", (term,)).fetchone()
+            self.cache[term] = _entry(*row) if row else None
         return self.cache[term]
 
-    def full(self, term: str) -> str:
-        return self.db.execute("SELECT postings FROM terms WHERE term = ?", (term,)).fetchone()[0]
+    def tier(self, term: str, number: int) -> str:
+        return self.db.execute("SELECT postings FROM tiers WHERE term = ? AND tier = ?", (term, number)).fetchone()[0]
 
     def starting_with(self, prefix: str) -> Iterable[tuple[str, Entry]]:
         rows = self.db.execute(
-            "SELECT term, count, coalesce(head, postings), head IS NOT NULL FROM terms WHERE term >= ? AND term < ?",
+            "SELECT term, count, postings, bounds FROM terms WHERE term >= ? AND term < ?",
             (prefix, prefix + "\U0010ffff"),
         )
-        return [(term, Entry(count, postings, bool(truncated))) for term, count, postings, truncated in rows]
+        return [(term, _entry(count, postings, bounds)) for term, count, postings, bounds in rows]
 
     def spelling(self, key: str) -> Iterable[tuple[str, int]]:
         return self.db.execute("SELECT term, count FROM spelling WHERE key = ?", (key,)).fetchall()
+
+
+def _entry(count: int, postings: str, bounds: str | None) -> Entry:
+    return Entry(count, postings, tuple(map(int, bounds.split())) if bounds else ())
 
 
 def _found(term: str, words: list[Word]) -> bool:

@@ -22,6 +22,13 @@ from kb.text import shorten
 # alias (another name for the record) sits in between; a rule's parent number
 # lists it under a search for that number ("605" -> 605.1, 605.2 …).
 TITLE, ALIAS, PARENT, CONTEXT, BODY = 10.0, 6.0, 2.0, 1.5, 1.0
+# A card's or ruling's words (its name and text) count for this much of a
+# rule's: words ("can one creature block two attackers", "flicker") ask what
+# the rules say, and 70,000 cards and rulings that use the same words in
+# passing, or in their names, would otherwise outnumber the rule that answers.
+# A card's name is still a result of its own (its whole name scores
+# WHOLE_TITLE in full), and the search box suggests cards by name as you type.
+CARD_TEXT = 0.4
 # Parent rule texts this short are titles ("702.10. Haste") worth giving to children.
 SHORT_TITLE_WORDS = 6
 SNIPPET_CHARS = 280
@@ -38,6 +45,7 @@ class SearchDocument:
     context: str  # shown above the snippet: the rule's section, the ruling's card …
     snippet: str
     fields: dict[float, list[str]] = field(default_factory=dict)  # weight -> texts
+    text_factor: float = 1.0  # times the weight of every field (CARD_TEXT for cards and rulings)
 
     def record(self) -> list[str]:
         """What a result shows: kind, title, url#anchor, context line, snippet."""
@@ -162,6 +170,7 @@ def _card_document(kb: KnowledgeBase, card_id: str) -> SearchDocument:
         card.type_line,
         card.oracle_text,
         {TITLE: names, ALIAS: [card.short_name or ""], BODY: texts},
+        CARD_TEXT,
     )
 
 
@@ -172,8 +181,8 @@ def _ruling_document(kb: KnowledgeBase, ruling_id: str) -> SearchDocument:
         card = kb.cards[ruling.card]
         day = ruling.date.isoformat() if ruling.date else "undated"
         fields = {CONTEXT: [card.name], BODY: [ruling.text]}
-        return SearchDocument("ruling", ruling_id, f"{card.name} — ruling {day}", url, card.name, ruling.text, fields)
+        return SearchDocument("ruling", ruling_id, f"{card.name} — ruling {day}", url, card.name, ruling.text, fields, CARD_TEXT)
     explains = ", ".join(ruling.rules)
     context = f"General ruling · rule {explains}" if explains else "General ruling"
     fields = {CONTEXT: list(ruling.rules), BODY: [ruling.text]}
-    return SearchDocument("ruling", ruling_id, shorten(ruling.text, 70), url, context, ruling.text, fields)
+    return SearchDocument("ruling", ruling_id, shorten(ruling.text, 70), url, context, ruling.text, fields, CARD_TEXT)

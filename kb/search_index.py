@@ -22,7 +22,7 @@ from kb import __version__
 from kb.api import ApiDocuments
 from kb.model import Card, GlossaryTerm, RuleKind, Ruling, slugify
 from kb.search import INDEX_NAME, SCHEMA_VERSION, Packer
-from kb.search_postings import HEAD, BuiltSearch, build_search, encode, head, spelling_buckets
+from kb.search_postings import BuiltSearch, build_search, encode, spelling_buckets, tiers
 from kb.store import KnowledgeBase
 
 # A short line without a full stop is a title ("702.10. Haste"), not a sentence.
@@ -47,8 +47,11 @@ CREATE INDEX records_parent ON records (parent) WHERE kind = 'rule';
 -- Exact look-ups: rule numbers as written ("107.3i"), names and ids as slugs ("laelia").
 -- Every record's id is one of its keys: this is also how a record is found by kind and id.
 CREATE TABLE keys (key TEXT NOT NULL, record INTEGER NOT NULL, PRIMARY KEY (key, record)) WITHOUT ROWID;
--- Postings of each term (kb.search_postings.encode): a frequent term's head, and its full list.
-CREATE TABLE terms (term TEXT PRIMARY KEY, count INTEGER NOT NULL, head TEXT, postings TEXT NOT NULL) WITHOUT ROWID;
+-- Postings of each term (kb.search_postings.encode): all of them, or a frequent term's first tier
+-- (kb.search_postings.tiers) with the heaviest weight of each further tier ("812 406 95") in bounds.
+CREATE TABLE terms (term TEXT PRIMARY KEY, count INTEGER NOT NULL, postings TEXT NOT NULL, bounds TEXT) WITHOUT ROWID;
+-- A frequent term's further tiers, numbered from 1.
+CREATE TABLE tiers (term TEXT NOT NULL, tier INTEGER NOT NULL, postings TEXT NOT NULL, PRIMARY KEY (term, tier)) WITHOUT ROWID;
 -- Words by their spelling keys ("su", "-ng"; "w-d" for a 4-letter word: kb.search_rank.spelling_keys), for correcting misspellings.
 CREATE TABLE spelling (key TEXT NOT NULL, term TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key, term)) WITHOUT ROWID;
 """
@@ -133,18 +136,22 @@ def _fill(db: sqlite3.Connection, kb: KnowledgeBase, built: BuiltSearch) -> None
     db.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", keys)
     meta.update({f"fields:{kind}": json.dumps(fields) for kind, fields in packer.fields.items()})
     db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
-    db.executemany("INSERT INTO terms VALUES (?, ?, ?, ?)", _terms(built))
+    further: list[tuple[str, int, str]] = []
+    db.executemany("INSERT INTO terms VALUES (?, ?, ?, ?)", _terms(built, further))
+    db.executemany("INSERT INTO tiers VALUES (?, ?, ?)", further)
     db.executemany(
         "INSERT INTO spelling VALUES (?, ?, ?)",
         ((k, w, n) for k, words in spelling_buckets(built.index, built.words) for w, n in words),
     )
 
 
-def _terms(built: BuiltSearch) -> Iterator[tuple[str, int, str | None, str]]:
+def _terms(built: BuiltSearch, further: list[tuple[str, int, str]]) -> Iterator[tuple[str, int, str, str | None]]:
+    """Rows of the terms table; a frequent term's further tiers are added to `further`."""
     for term in sorted(built.index):
         plist = built.index[term]
-        count = len(plist[0])
-        yield term, count, encode(head(plist)) if count > HEAD else None, encode(plist)
+        parts, bounds = tiers(plist)
+        further.extend((term, number, encode(part)) for number, part in enumerate(parts[1:], start=1))
+        yield term, len(plist[0]), encode(parts[0]), " ".join(map(str, bounds)) or None
 
 
 def _rows(kb: KnowledgeBase, refs: list[tuple[str, str]]) -> Iterator[_Row]:

@@ -7,7 +7,6 @@ read: SQLite stores it in a column, the site in a JavaScript shard.
 
 from __future__ import annotations
 
-import heapq
 import math
 from array import array
 from collections import Counter
@@ -16,13 +15,19 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from kb.search_documents import BODY, TITLE, SearchDocument, searchable_documents
-from kb.search_rank import spelling_keys
+from kb.search_rank import listed_middle_keys, spelling_keys
 from kb.search_text import STOP_WORDS, raw_tokens, stem, tokens
 from kb.store import KnowledgeBase
 
-# Postings kept as a frequent term's head: its best-weighted records. A term in
-# more records also has its full list, read only when the head is not enough.
+# A frequent term's postings are stored in tiers of decreasing weight: its HEAD
+# best-weighted records first, then TIER_GROWTH times as many in the next tier,
+# read only when a query needs it (`kb.search_rank.settled`). Beyond its best
+# HEAD x (1 + TIER_GROWTH) records, a word's weaker matches are not kept: a
+# browser would load 70 KB to rank "creature" over all 25,000 cards and rulings
+# that say it, and a record only found by such a match ranks below a page of better ones.
 HEAD = 300
+TIER_GROWTH = 4
+TIERS = 2
 # Extra weight when the term is the whole title ("605", "Historic", "Opt").
 WHOLE_TITLE = 6.0
 # BM25's saturation (K1) and length normalisation of a record's text (LENGTH_B):
@@ -33,8 +38,14 @@ K1 = 1.2
 LENGTH_B = 0.75
 TYPICAL_BODY_TERMS = 25  # about a rule's text without stop words
 
-# A term's postings: document numbers in increasing order, and their weights.
+# A term's postings: document numbers in increasing order, and their weights,
+# each as 2 x weight, plus 1 when the term is in the record's title (see `named`).
 Postings = tuple[array, array]
+
+
+def weight_of(value: int) -> int:
+    """A posting's weight without its title mark."""
+    return value >> 1
 
 
 def postings(docs: Iterable[SearchDocument], words: set[str] | None = None) -> dict[str, Postings]:
@@ -43,6 +54,8 @@ def postings(docs: Iterable[SearchDocument], words: set[str] | None = None) -> d
     Weight = field-weighted, saturating term frequency (BM25-like: a tenth
     mention adds little, and a long text's words count less) times the term's
     inverse document frequency, plus a bonus when the term is a record's whole title. Integers keep the indexes small.
+    Each weight is written doubled, plus 1 when the term is in the record's
+    title: a question counts those at less (`kb.search_rank.QUESTION_TITLE`).
 
     The full knowledge base has millions of postings: they are kept in arrays
     of machine numbers, and the idf, known only once every document is counted,
@@ -63,13 +76,13 @@ def postings(docs: Iterable[SearchDocument], words: set[str] | None = None) -> d
     index: dict[str, Postings] = {}
     for term, (numbers, scores) in collected.items():
         factor = math.log(1 + total / len(numbers)) * 4
-        # `or 1`: no posting weighs nothing (round() gives 0 below one half).
-        index[term] = (numbers, array("I", [round(score * factor) or 1 for score in scores]))
+        # `or 1`: no posting weighs nothing (round() gives 0 below one half). A title's term has a negative score.
+        index[term] = (numbers, array("I", [2 * (round(abs(score) * factor) or 1) + (score < 0) for score in scores]))
     return index
 
 
 def _scores(doc: SearchDocument, words: set[str] | None) -> dict[str, float]:
-    """Term -> field-weighted, saturating term frequency in one document (before idf)."""
+    """Term -> field-weighted, saturating term frequency in one document (before idf); negative for the title's terms."""
     scores: dict[str, float] = {}
     for weight, texts in doc.fields.items():
         terms: list[str] = []
@@ -79,20 +92,39 @@ def _scores(doc: SearchDocument, words: set[str] | None) -> dict[str, float]:
                 words.update(raw)
             terms += map(stem, raw)
         length = 1 - LENGTH_B + LENGTH_B * len(terms) / TYPICAL_BODY_TERMS if weight == BODY else 1.0
+        weighed = weight * doc.text_factor
         for term, tf in Counter(terms).items():
-            scores[term] = scores.get(term, 0.0) + weight * (tf * (K1 + 1)) / (tf + K1 * length)
+            scores[term] = scores.get(term, 0.0) + weighed * (tf * (K1 + 1)) / (tf + K1 * length)
     title_terms = [t for text in doc.fields.get(TITLE, [])[:1] for t in tokens(text)]
     if len(title_terms) == 1:
         scores[title_terms[0]] += WHOLE_TITLE
+    for term in {t for text in doc.fields.get(TITLE, []) for t in tokens(text)}:
+        scores[term] = -scores[term]
     return scores
 
 
-def head(plist: Postings) -> Postings:
-    """A frequent term's best-weighted postings, back in document order."""
+def tiers(plist: Postings) -> tuple[list[Postings], list[int]]:
+    """A term's postings in tiers (each in document order), and the heaviest weight of each tier after the first.
+
+    One tier when the term is in HEAD records or fewer; else up to TIERS of HEAD, HEAD x TIER_GROWTH, …
+    records by decreasing weight, and no more.
+    """
     numbers, weights = plist
-    # Positions of the heaviest; nlargest keeps equal weights in position (= document) order.
-    best = sorted(heapq.nlargest(HEAD, range(len(numbers)), key=weights.__getitem__))
-    return array("I", [numbers[i] for i in best]), array("I", [weights[i] for i in best])
+    if len(numbers) <= HEAD:
+        return [plist], []
+    # Heaviest first; equal weights in document order (a title's mark breaks no tie: it is the lowest bit).
+    order = sorted(range(len(numbers)), key=lambda i: (-weight_of(weights[i]), i))
+    out: list[Postings] = []
+    bounds: list[int] = []
+    start, size = 0, HEAD
+    while start < len(order) and len(out) < TIERS:
+        chosen = sorted(order[start : start + size])
+        if start:
+            bounds.append(weight_of(weights[order[start]]))
+        out.append((array("I", [numbers[i] for i in chosen]), array("I", [weights[i] for i in chosen])))
+        start += size
+        size *= TIER_GROWTH
+    return out, bounds
 
 
 def encode(plist: Postings) -> str:
@@ -133,7 +165,7 @@ def spelling_buckets(index: dict[str, Postings], words: Iterable[str]) -> Iterat
     for word in sorted(words):
         term = stem(word)
         if len(word) >= 3 and word.isalpha() and word.isascii() and term in index:
-            for key in spelling_keys(word):
+            for key in (*spelling_keys(word), *listed_middle_keys(word)):
                 buckets.setdefault(key, []).append((word, len(index[term][0])))
     yield from sorted(buckets.items())
 

@@ -15,15 +15,17 @@ A query, in steps:
 4. a word that matches nothing is corrected to the nearest word of the indexed
    text (`Ranker.correct`), whose term then counts at CORRECTED_FACTOR: a
    corrected match ranks below an exact one;
-5. records matching more of the words come first, then by summed weight, then
-   in index order. A frequent term's postings start as its best HEAD records; when
-   they do not give a page of records with every word, the full lists are used.
+5. records rank by summed weight times the number of words they have cubed
+   (`key`), then in index order. A frequent term's postings are in tiers of
+   decreasing weight: the first holds its best HEAD records, and the next tier
+   of a word is read only while a record not yet in the first PAGE could
+   still reach it (`settled`): a common word costs its best records, not all.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -35,8 +37,20 @@ PREFIX_FACTOR = 0.5
 CORRECTED_FACTOR = 0.5
 # A prefix is expanded to at most this many terms (those in most records).
 MAX_EXPANSIONS = 40
-# Results per page: the full postings are read when the heads give fewer complete matches.
+# Results per page: a frequent term's further tiers are read until no record outside the first PAGE could enter it.
 PAGE = 10
+# How much a record that has more of the query's words ranks above one with fewer
+# (see `key`): a question's words are not all in the rule that answers it
+# ("does a token count as a card": 108.2b says "tokens aren't considered cards").
+COORDINATION = 3
+# A question's words describe a situation, and the rule that settles it says them
+# in its text: a record whose title has one of them (the glossary's "Lifelink",
+# "702.15. Lifelink") names the topic, not the answer, and counts for QUESTION_TITLE
+# of its weight. A query is a question when its first word is one of QUESTION_WORDS.
+QUESTION_TITLE = 0.3
+QUESTION_WORDS = frozenset(
+    {"what", "whats", "how", "can", "does", "do", "is", "are", "when", "who", "why", "which", "where", "should", "will", "if"}
+)
 # Words that introduce a rule number ("rule 302.6"): beside a number, they say nothing more.
 NUMBER_WORDS = ("rule", "rules", "section", "cr")
 RULE_NUMBER = re.compile(r"^[0-9]+(\.[0-9]+[a-z]?)?$")
@@ -62,11 +76,28 @@ def spelling_keys(term: str) -> tuple[str, ...]:
     correction of a misspelt word is listed under one of its own keys. A
     4-letter word with its middle letters swapped ("wrad") keeps only its first
     and last letters, and is corrected to the 4-letter words listed under them
-    ("w-d": "ward"). Still missed: a long word misspelt at both ends.
+    ("w-d": "ward"). A long word misspelt at both ends is found by its middle (`middle_keys`).
     """
     if len(term) == 4:
         return term[:2], "-" + term[-2:], f"{term[0]}-{term[-1]}"
     return term[:2], "-" + term[-2:]
+
+
+def middle_keys(word: str) -> tuple[str, ...]:
+    """The bucket a misspelt long word is looked up in when its ends give nothing: its 4th to 6th letters ("~est").
+
+    Its two edits then touch its first two letters and its last two, and its
+    middle is intact, moved at most one letter by a letter added or dropped
+    before it: `listed_middle_keys` lists each word under the three places.
+    """
+    return ("~" + word[3:6],) if len(word) >= LONG_WORD else ()
+
+
+def listed_middle_keys(word: str) -> tuple[str, ...]:
+    """The middle buckets a word is listed in: 3 letters from its 3rd, 4th and 5th letter (words a long misspelling may be)."""
+    if len(word) < LONG_WORD - 2:
+        return ()
+    return tuple(dict.fromkeys("~" + word[start : start + 3] for start in (2, 3, 4) if start + 3 <= len(word)))
 
 
 def ranking_rules() -> dict[str, object]:
@@ -76,6 +107,9 @@ def ranking_rules() -> dict[str, object]:
         "correctedFactor": CORRECTED_FACTOR,
         "maxExpansions": MAX_EXPANSIONS,
         "page": PAGE,
+        "coordination": COORDINATION,
+        "questionTitle": QUESTION_TITLE,
+        "questionWords": sorted(QUESTION_WORDS),
         "numberWords": list(NUMBER_WORDS),
         "minCorrected": MIN_CORRECTED_LENGTH,
         "longWord": LONG_WORD,
@@ -84,11 +118,15 @@ def ranking_rules() -> dict[str, object]:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A term as the index holds it: in how many records, and its postings (the head of a frequent term)."""
+    """A term as the index holds it: in how many records, and its first tier of postings.
+
+    A frequent term's postings are in tiers of decreasing weight (`kb.search_postings.tiers`);
+    `bounds[k]` is the heaviest weight in tier k + 1, none of which tier 0 holds.
+    """
 
     count: int
     postings: str
-    truncated: bool
+    bounds: tuple[int, ...] = ()
 
 
 class Postings(Protocol):
@@ -96,7 +134,7 @@ class Postings(Protocol):
 
     def entry(self, term: str) -> Entry | None: ...
 
-    def full(self, term: str) -> str: ...
+    def tier(self, term: str, number: int) -> str: ...
 
     def starting_with(self, prefix: str) -> Iterable[tuple[str, Entry]]: ...
 
@@ -122,7 +160,14 @@ class Ranking:
 
     @property
     def corrections(self) -> list[tuple[str, str]]:
-        return [(w.raw, w.corrected_to) for w in self.words if w.corrected_to]
+        # A word being typed that starts other words is not said to be corrected: it may be unfinished.
+        return [(w.raw, w.corrected_to) for w in self.words if w.corrected_to and not w.prefix]
+
+
+def is_question(query: str) -> bool:
+    """Whether a query is asked as a question ("does a token …", "how many …"): by its first word."""
+    words = raw_tokens(query)
+    return bool(words) and words[0] in QUESTION_WORDS
 
 
 def parse(query: str) -> list[Word]:
@@ -144,8 +189,11 @@ def parse(query: str) -> list[Word]:
     return out
 
 
-def decode(packed: str, factor: float, into: dict[int, float]) -> None:
-    """Adds (document -> weight x factor) from postings as `kb.search_postings.encode` writes them; keeps the larger."""
+def decode(packed: str, factor: float, into: dict[int, float], title: float = 1.0) -> None:
+    """Adds (document -> weight x factor) from postings as `kb.search_postings.encode` writes them; keeps the larger.
+
+    A weight marked as a title's (its lowest bit) counts `title` times more.
+    """
     doc = value = 0
     scale = 1
     is_weight = False
@@ -157,7 +205,7 @@ def decode(packed: str, factor: float, into: dict[int, float]) -> None:
             continue
         value += (code - 93) * scale
         if is_weight:
-            weight = value * factor
+            weight = (value >> 1) * (factor * title if value & 1 else factor)
             if not into.get(doc, -1.0) >= weight:
                 into[doc] = weight
         else:
@@ -193,15 +241,25 @@ class Ranker:
 
     def __init__(self, postings: Postings) -> None:
         self.postings = postings
+        self.title = 1.0  # how much a title's word counts in the query being ranked
 
     def rank(self, query: str) -> Ranking:
+        """The query's records, best first; a frequent term's further tiers are read only while they may change the first PAGE."""
         words = [self._resolve(w) for w in parse(query)]
-        truncated: list[str] = []
-        ranked = self._score(words, truncated, use_full=False)
-        complete = sum(1 for r in ranked if r[1] == len(words))
-        if truncated and complete < PAGE:
-            ranked = self._score(words, [], use_full=True)
-        return Ranking(words, ranked)
+        self.title = QUESTION_TITLE if is_question(query) else 1.0
+        entries = [self.postings.entry(w.term) for w in words]
+        tiers = [1] * len(words)  # tiers of each word's postings read so far
+        matches = [self._matches(w, e) for w, e in zip(words, entries, strict=True)]
+        while True:
+            ranked = _ranked(matches)
+            bounds = [_bound(w, e, n) for w, e, n in zip(words, entries, tiers, strict=True)]
+            if not any(bounds) or settled(ranked, matches, bounds):
+                return Ranking(words, ranked)
+            # The word whose unread postings may weigh most reads its next tier.
+            i = max(range(len(words)), key=lambda j: (bounds[j], -j))
+            factor = CORRECTED_FACTOR if words[i].corrected_to else 1.0
+            decode(self.postings.tier(words[i].term, tiers[i]), factor, matches[i], self.title)
+            tiers[i] += 1
 
     def _resolve(self, word: Word) -> Word:
         """The word as searched: a missing rule number as its nearest parent, a misspelt word corrected."""
@@ -212,49 +270,85 @@ class Ranker:
             while number and self.postings.entry(number) is None:
                 number = _parent(number)
             return Word(word.raw, number) if number else word
-        if word.prefix and any(True for _ in self.postings.starting_with(word.prefix)):
-            return word
         corrected = self.correct(word.raw)
+        if word.prefix and any(True for _ in self.postings.starting_with(word.prefix)):
+            # Being typed, it may be the start of a word or a misspelt one ("stepp": "steppe", "step"): both count.
+            return Word(word.raw, stem(corrected), word.prefix, corrected) if corrected else word
         return Word(word.raw, stem(corrected), None, corrected) if corrected else word
 
     def correct(self, word: str) -> str | None:
-        """The nearest word of the indexed text to a word that matches nothing, from the spelling buckets of its ends."""
+        """The nearest word of the indexed text to a word that matches nothing, from the spelling buckets of its ends.
+
+        A long word misspelt at both ends is looked up by its middle, only when its ends give nothing.
+        """
         if not max_edits(word):
             return None
-        candidates: dict[str, int] = {}
-        for key in spelling_keys(word):
-            candidates.update(self.postings.spelling(key))
-        return nearest(word, sorted(candidates.items()))
+        for keys in (spelling_keys(word), middle_keys(word)):
+            candidates: dict[str, int] = {}
+            for key in keys:
+                candidates.update(self.postings.spelling(key))
+            corrected = nearest(word, sorted(candidates.items()))
+            if corrected:
+                return corrected
+        return None
 
-    def _matches(self, word: Word, truncated: list[str], use_full: bool) -> dict[int, float]:
+    def _matches(self, word: Word, entry: Entry | None) -> dict[int, float]:
+        """Document -> weight of one query word, from the first tier of its term's postings and of the terms it starts."""
         into: dict[int, float] = {}
-        entry = self.postings.entry(word.term)
-        factor = CORRECTED_FACTOR if word.corrected_to else 1.0
         if entry is not None:
-            if entry.truncated and use_full:
-                decode(self.postings.full(word.term), factor, into)
-            else:
-                decode(entry.postings, factor, into)
-                if entry.truncated:
-                    truncated.append(word.term)
+            decode(entry.postings, CORRECTED_FACTOR if word.corrected_to else 1.0, into, self.title)
         if word.prefix:
             expansions = [(t, e) for t, e in self.postings.starting_with(word.prefix) if t != word.term]
             expansions.sort(key=lambda te: (-te[1].count, te[0]))
             for _, expansion in expansions[:MAX_EXPANSIONS]:
-                decode(expansion.postings, PREFIX_FACTOR, into)
+                decode(expansion.postings, PREFIX_FACTOR, into, self.title)
         return into
 
-    def _score(self, words: Sequence[Word], truncated: list[str], use_full: bool) -> list[tuple[int, int, float]]:
-        scores: dict[int, list] = {}
-        for word in words:
-            for doc, weight in self._matches(word, truncated, use_full).items():
-                found = scores.get(doc)
-                if found is None:
-                    found = scores[doc] = [0, 0.0]
-                found[0] += 1
-                found[1] += weight
-        # Records with every word first, then by summed weight; ties in index order.
-        return sorted(((doc, s[0], s[1]) for doc, s in scores.items()), key=lambda r: (-r[1], -r[2], r[0]))
+
+def key(matched: int, score: float) -> float:
+    """How a record ranks: its summed weight times the number of query words it has to the power COORDINATION.
+
+    Integers times weights that are integers or halves: exact in floating point, so kb-search.js orders alike.
+    """
+    return score * matched**COORDINATION
+
+
+def _ranked(matches: list[dict[int, float]]) -> list[tuple[int, int, float]]:
+    """(document, matched words, summed weight), best key first; ties in index order."""
+    scores: dict[int, list] = {}
+    for found in matches:
+        for doc, weight in found.items():
+            s = scores.get(doc)
+            if s is None:
+                s = scores[doc] = [0, 0.0]
+            s[0] += 1
+            s[1] += weight
+    return sorted(((doc, s[0], s[1]) for doc, s in scores.items()), key=lambda r: (-key(r[1], r[2]), r[0]))
+
+
+def _bound(word: Word, entry: Entry | None, read: int) -> float:
+    """The most a record may get from a word's postings not read yet (0 when all are read)."""
+    if entry is None or read > len(entry.bounds):
+        return 0.0
+    return entry.bounds[read - 1] * (CORRECTED_FACTOR if word.corrected_to else 1.0)
+
+
+def settled(ranked: list[tuple[int, int, float]], matches: list[dict[int, float]], bounds: list[float]) -> bool:
+    """Whether no record outside the first PAGE could enter it with the postings not read yet.
+
+    A record's best case adds, for each word it has not matched, that word's
+    bound (the weight of the heaviest posting not read); a record not seen at
+    all may have every word whose postings are not all read.
+    """
+    floor = key(ranked[PAGE - 1][1], ranked[PAGE - 1][2]) if len(ranked) >= PAGE else 0.0
+    unread = [i for i, b in enumerate(bounds) if b]
+    if key(len(unread), sum(bounds)) > floor:
+        return False
+    for doc, matched, score in ranked[PAGE:]:
+        extra = [bounds[i] for i in unread if doc not in matches[i]]
+        if extra and key(matched + len(extra), score + sum(extra)) > floor:
+            return False
+    return True
 
 
 def _parent(number: str) -> str | None:

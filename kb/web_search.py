@@ -15,12 +15,14 @@ Layout under `search/kb-index/` in the site:
 - `t/<key>.js`  — the terms starting with `<key>` (a prefix of 1+ characters,
                   longer where a prefix holds many terms) with their postings,
                   each list a string of base-32 digits (see `encode`);
-- `f/<term>.js` — the complete postings of a frequent term, whose shard entry
-                  only keeps its best-weighted `HEAD` documents;
+- `f/<term>-<k>.js` — tier k (from 1) of a frequent term's postings, whose
+                  shard entry holds tier 0, its best-weighted `HEAD` documents
+                  (`kb.search_postings.tiers`), and the bound of each further tier;
 - `d/<n>.js`    — document records `n*DOC_SHARD .. (n+1)*DOC_SHARD-1`: kind,
                   title, url#anchor, context line, snippet;
 - `s/<key>.js`  — the words starting or (key "-xy") ending with a pair of
-                  letters, for correcting a misspelt query word;
+                  letters, for correcting a misspelt query word; key "~xy": the
+                  words listed under a middle key ("~xyz", `kb.search_rank.middle_keys`) starting with it;
 - `n/<key>.js`  — the names of the cards starting with a pair of letters or
                   digits, for suggestions as you type.
 
@@ -38,16 +40,16 @@ import shutil
 from collections import defaultdict
 from pathlib import Path
 
-from kb.search_postings import HEAD, BuiltSearch, Postings, build_search, encode, head, spelling_buckets
+from kb.search_postings import HEAD, BuiltSearch, Postings, build_search, encode, spelling_buckets, tiers
 from kb.search_rank import ranking_rules
 from kb.search_text import browser_rules, normalize
 from kb.store import KnowledgeBase
 
 INDEX_DIR = "search/kb-index"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 # Documents per document shard: the first page of results needs the records of
 # up to 10 documents; small shards keep that to a few kilobytes each.
-DOC_SHARD = 16
+DOC_SHARD = 8
 # A term shard is split by a longer prefix once its JavaScript exceeds this size.
 TERM_SHARD_BYTES = 24_000
 # Card names per suggestion shard before it is split by a third letter.
@@ -87,7 +89,7 @@ def term_shards(index: dict[str, Postings]) -> dict[str, list[str]]:
 
 
 def _entry_size(plist: Postings) -> int:
-    """Approximate bytes of a term's shard entry (its head only, for a frequent term).
+    """Approximate bytes of a term's shard entry (its first tier only, for a frequent term).
 
     Estimated as JSON numbers, as postings were once written: encoded they take
     about half of it, so shards are smaller than TERM_SHARD_BYTES, and split
@@ -145,17 +147,25 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
         entries: dict[str, list] = {}
         for term in terms:
             plist = index[term]
-            if len(plist[0]) > HEAD:
-                entries[term] = [len(plist[0]), encode(head(plist)), 1]
-                writer.write(f"f/{term_file(term)}.js", _js("full", term, encode(plist)))
-            else:
-                entries[term] = [len(plist[0]), encode(plist)]
+            parts, bounds = tiers(plist)
+            entries[term] = [len(plist[0]), encode(parts[0]), *([bounds] if bounds else [])]
+            for number, part in enumerate(parts[1:], start=1):
+                writer.write(f"f/{term_file(term)}-{number}.js", _js("full", f"{term} {number}", encode(part)))
         writer.write(f"t/{term_file(key)}.js", _js("terms", key, entries))
     # Words by their spelling keys (kb.search_rank.spelling_keys), with their record counts, for correcting misspellings.
+    # A middle key's bucket ("~est") is in the file of its first two letters ("~es"): listing
+    # thousands of middle keys in meta.js would double it, for the rare long word misspelt at both ends.
     spelling_keys = []
+    middle: dict[str, list[str]] = defaultdict(list)
     for key, words in spelling_buckets(index, built.words):
+        call = _js("spelling", key, " ".join(f"{w} {n}" for w, n in words))
+        if key.startswith("~"):
+            middle[key[:3]].append(call)
+            continue
         spelling_keys.append(key)
-        writer.write(f"s/{term_file(key)}.js", _js("spelling", key, " ".join(f"{w} {n}" for w, n in words)))
+        writer.write(f"s/{term_file(key)}.js", call)
+    for group, calls in middle.items():
+        writer.write(f"s/{term_file(group)}.js", "".join(calls))
     name_keys = _card_names(writer, built.records)
     meta = {
         "format": FORMAT_VERSION,
@@ -165,6 +175,7 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
         "ranking": ranking_rules(),
         "shards": " ".join(shards),
         "spelling": " ".join(spelling_keys),
+        "middle": " ".join(sorted(middle)),
         "names": " ".join(name_keys),
         "docs": len(built.records),
         "docShard": DOC_SHARD,

@@ -13,6 +13,7 @@ from kb.cli import main
 from kb.model import Card, GlossaryTerm, Origin, Rule, RulesDocument, Ruling
 from kb.search import INDEX_NAME, NoIndexError, SearchIndex, default_index
 from kb.search_index import write_search_index
+from kb.search_rank import Ranker
 from kb.store import KnowledgeBase, assemble
 
 HERE = Origin("test", 1)
@@ -260,6 +261,25 @@ def test_how_far_a_correction_may_go_depends_on_the_words_length(small_index: Pa
         assert index.query("maan").corrections == [("maan", "mana")]
         assert index.query("mnaa").corrections == [("mnaa", "mana")]  # 4 letters, the middle two swapped
         assert index.query("xyz").corrections == []  # 3 letters: never corrected
+
+
+def test_a_long_word_misspelt_at_both_ends_is_corrected_by_its_middle(small_index: Path):
+    with SearchIndex(small_index) as index:
+        # 12 letters, 2 edits: the first letter dropped and the last two swapped; neither end is intact.
+        assert index.query("ontinuousyl").corrections == [("ontinuousyl", "continuously")]
+        # A letter added before the middle moves it one place; a changed one does not move it.
+        assert index.query("xcontinuousyl").corrections == [("xcontinuousyl", "continuously")]
+        assert index.query("kontinuousyl").corrections == [("kontinuousyl", "continuously")]
+        assert index.query("ontinuosyl").corrections == []  # 3 edits: too far
+
+
+def test_a_word_being_typed_counts_as_the_start_of_words_and_as_its_correction(small_index: Path):
+    with SearchIndex(small_index) as index:
+        ranking = Ranker(index.postings()).rank("summoning sicknes")
+        word = ranking.words[-1]
+        assert (word.prefix, word.corrected_to) == ("sicknes", "sickness")
+        assert ranking.corrections == [], "an unfinished word is not said to be corrected"
+        assert index.query("summoning sicknes ").corrections == [("sicknes", "sickness")]
 
 
 def test_corrected_matches_rank_below_exact_ones(small_index: Path):

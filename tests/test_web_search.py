@@ -56,15 +56,23 @@ def test_every_term_lives_in_exactly_the_shard_its_longest_prefix_names(
             assert longest == key, term
 
 
-def test_frequent_terms_keep_a_head_and_a_full_list(monkeypatch: pytest.MonkeyPatch, content_kb: KnowledgeBase, tmp_path: Path):
+def test_frequent_terms_keep_a_head_and_one_further_tier(
+    monkeypatch: pytest.MonkeyPatch, content_kb: KnowledgeBase, tmp_path: Path
+):
     monkeypatch.setattr(search_postings, "HEAD", 3)
-    monkeypatch.setattr(web_search, "HEAD", 3)
     write_web_search(content_kb, tmp_path)
     root = tmp_path / INDEX_DIR
-    full = sorted(p.stem for p in (root / "f").glob("*.js"))
-    assert full, "with a head of 3, some term is in more than 3 documents"
-    text = (root / "f" / f"{full[0]}.js").read_text(encoding="utf-8")
+    further = sorted(p.stem for p in (root / "f").glob("*.js"))
+    assert further, "with a head of 3, some term is in more than 3 documents"
+    assert all(name.endswith("-1") for name in further), "a head, and one further tier, no more"
+    text = (root / "f" / f"{further[0]}.js").read_text(encoding="utf-8")
     assert text.startswith("kbSearch.full(")
+    # The shard entry of that term holds its head and the bound of the further tier.
+    term = next(name.removesuffix("-1") for name in further if name.removesuffix("-1").isalpha())
+    shard = next(p for p in (root / "t").glob("*.js") if f'"{term}":' in p.read_text(encoding="utf-8"))
+    entries = json.loads(shard.read_text(encoding="utf-8").split(",", 1)[1].rsplit(")", 1)[0])
+    count, _, bounds = entries[term]
+    assert count > 3 and len(bounds) == 1 and bounds[0] >= 1
 
 
 def test_index_records_point_at_anchors(content_kb: KnowledgeBase):

@@ -1,6 +1,7 @@
 // Runs kb-search.js's engine under Node over a written index, for the tests and the relevance benchmark.
 // usage: node web_search_node.js KB_SEARCH_JS INDEX_DIR REQUEST_JSON
-// REQUEST_JSON: {"queries": [...], "texts": [...], "limit": 10}
+// REQUEST_JSON: {"queries": [...], "texts": [...], "limit": 10, "fresh": false}
+//   fresh: a new engine (nothing loaded yet) for every query, so that "loaded" is all a first query loads
 //   -> {"results": {query: [urls]}, "ranked": {query: [[doc, matched, score]]}, "corrections": {query: [[typed, searched]]},
 //       "tokens": [[...]], "loaded": {query: [files]}}
 "use strict";
@@ -18,7 +19,7 @@ let engine = null;
 const kbSearch = {};
 for (const kind of ["meta", "terms", "full", "docs", "spelling", "names"]) kbSearch[kind] = (key, data) => engine.register(kind, key, data);
 const context = vm.createContext({ kbSearch });
-engine = new api.Engine((file) => new Promise((resolve, reject) => {
+const newEngine = () => new api.Engine((file) => new Promise((resolve, reject) => {
   const name = file.split("?")[0];
   loaded.push(name);
   try {
@@ -28,6 +29,7 @@ engine = new api.Engine((file) => new Promise((resolve, reject) => {
     reject(e);
   }
 }));
+engine = newEngine();
 
 (async () => {
   const out = { results: {}, ranked: {}, corrections: {}, loaded: {}, tokens: [] };
@@ -35,6 +37,10 @@ engine = new api.Engine((file) => new Promise((resolve, reject) => {
   for (const text of request.texts || []) out.tokens.push(engine.text.tokens(text));
   for (const query of request.queries || []) {
     loaded = [];
+    if (request.fresh) {
+      engine = newEngine();
+      await engine.ready();
+    }
     const result = await engine.search(query);
     const records = await engine.records(result.ranked, 0, limit);
     out.results[query] = records.map((r) => r.url);

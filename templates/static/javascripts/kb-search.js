@@ -166,6 +166,7 @@
       this.shardKeys = data.shards.split(" ");
       this.shardSet = new Set(this.shardKeys);
       this.spellingKeys = new Set(data.spelling.split(" "));
+      this.middleGroups = new Set(data.middle.split(" "));
       this.nameKeys = new Set(data.names.split(" "));
     } else if (kind === "terms") {
       this.terms.set(key, data);
@@ -262,13 +263,29 @@
     return keys;
   }
 
-  // The nearest word of the indexed text to `term` within maxEdits; ties: in most records, then A–Z (kb/search_rank.py's nearest).
-  Engine.prototype.nearest = function (term) {
+  // The middle key a long word is looked up under when its ends give nothing (kb/search_rank.py's middle_keys).
+  Engine.prototype.middleKeys = function (word) {
+    return word.length >= this.rules.longWord ? ["~" + word.slice(3, 6)] : [];
+  };
+
+  // Loads the spelling shards of these keys that exist; a middle key's is its first two letters' (kb/web_search.py).
+  Engine.prototype.loadSpelling = function (keys) {
+    var self = this;
+    var files = new Set();
+    keys.forEach(function (k) {
+      if (k[0] === "~" && self.middleGroups.has(k.slice(0, 3))) files.add(k.slice(0, 3));
+      else if (self.spellingKeys.has(k)) files.add(k);
+    });
+    return Promise.all(Array.from(files).map(function (k) { return self.fetch("s/" + fileName(k) + ".js"); }));
+  };
+
+  // The nearest word listed under `keys` to `term` within maxEdits; ties: in most records, then A–Z (kb/search_rank.py's nearest).
+  Engine.prototype.nearest = function (term, keys) {
     var limit = this.maxEdits(term);
     if (!limit) return null;
     var self = this;
     var best = null;
-    spellingKeys(term).forEach(function (key) {
+    keys.forEach(function (key) {
       var list = (self.spelling.get(key) || "").split(" ");
       for (var i = 0; i + 1 < list.length; i += 2) {
         var candidate = list[i], count = Number(list[i + 1]);
@@ -294,11 +311,16 @@
     var prefixes = words.filter(function (w) { return w.prefix; }).map(function (w) { return w.prefix; });
     return this.loadTerms(words.map(function (w) { return w.term; }).concat(numbers), prefixes).then(function () {
       var misspelt = words.filter(function (w) {
-        return !self.entry(w.term) && !RULE_NUMBER.test(w.term) && !(w.prefix && self.startingWith(w.prefix).length) && self.maxEdits(w.raw);
+        return !self.entry(w.term) && !RULE_NUMBER.test(w.term) && self.maxEdits(w.raw);
       });
-      var keys = new Set();
-      misspelt.forEach(function (w) { spellingKeys(w.raw).forEach(function (k) { if (self.spellingKeys.has(k)) keys.add(k); }); });
-      return Promise.all(Array.from(keys).map(function (k) { return self.fetch("s/" + fileName(k) + ".js"); }));
+      var keys = [];
+      misspelt.forEach(function (w) { keys.push.apply(keys, spellingKeys(w.raw)); });
+      return self.loadSpelling(keys).then(function () {
+        // A long word its ends do not correct is looked up by its middle (kb/search_rank.py's correct).
+        var middle = [];
+        misspelt.forEach(function (w) { if (!self.nearest(w.raw, spellingKeys(w.raw))) middle.push.apply(middle, self.middleKeys(w.raw)); });
+        return self.loadSpelling(middle);
+      });
     }).then(function () {
       var resolved = words.map(function (w) {
         if (self.entry(w.term)) return w;
@@ -307,16 +329,18 @@
           while (n && !self.entry(n)) n = parentNumber(n);
           return n ? { raw: w.raw, term: n, prefix: null, correctedTo: null } : w;
         }
-        if (w.prefix && self.startingWith(w.prefix).length) return w;
-        var corrected = self.nearest(w.raw);
-        return corrected ? { raw: w.raw, term: self.text.stem(corrected), prefix: null, correctedTo: corrected } : w;
+        var corrected = self.nearest(w.raw, spellingKeys(w.raw)) || self.nearest(w.raw, self.middleKeys(w.raw));
+        // Being typed, it may be the start of a word or a misspelt one ("stepp": "steppe", "step"): both count.
+        var prefix = w.prefix && self.startingWith(w.prefix).length ? w.prefix : null;
+        return corrected ? { raw: w.raw, term: self.text.stem(corrected), prefix: prefix, correctedTo: corrected } : w;
       });
       return self.loadTerms(resolved.map(function (w) { return w.term; })).then(function () { return resolved; });
     });
   };
 
-  // Reads postings as kb/search_postings.py's encode() writes them (doc gap, weight, …); keeps the larger weight.
-  function decode(packed, factor, into) {
+  /* Reads postings as kb/search_postings.py's encode() writes them (doc gap, weight, …); keeps the larger weight.
+   * A weight marked as a title's (its lowest bit) counts `title` times more (kb/search_rank.py's decode). */
+  function decode(packed, factor, into, title) {
     var doc = 0, value = 0, scale = 1, isWeight = false;
     for (var i = 0; i < packed.length; i++) {
       var code = packed.charCodeAt(i);
@@ -327,7 +351,7 @@
       }
       value += (code - 93) * scale;
       if (isWeight) {
-        var weight = value * factor;
+        var weight = Math.floor(value / 2) * (value % 2 ? factor * title : factor);
         if (!(into.get(doc) >= weight)) into.set(doc, weight);
       } else {
         doc += value;
@@ -338,33 +362,31 @@
     }
   }
 
-  // Doc -> weight for one query word: heads of frequent terms, or their full lists with `useFull`.
-  Engine.prototype.matches = function (word, truncated, useFull) {
+  // Doc -> weight for one query word: the first tier of its term's postings, and of the terms it starts (kb/search_rank.py's _matches).
+  Engine.prototype.matches = function (word, title) {
     var into = new Map();
     var entry = this.entry(word.term);
-    var factor = word.correctedTo ? this.rules.correctedFactor : 1;
-    if (entry) {
-      if (entry[2] && useFull) {
-        decode(this.full.get(word.term), factor, into);
-      } else {
-        decode(entry[1], factor, into);
-        if (entry[2]) truncated.push(word.term);
-      }
-    }
+    if (entry) decode(entry[1], word.correctedTo ? this.rules.correctedFactor : 1, into, title);
     if (word.prefix) {
       var expansions = this.startingWith(word.prefix).filter(function (e) { return e[0] !== word.term; });
       expansions.sort(function (a, b) { return b[1][0] - a[1][0] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0); });
       var factorPrefix = this.rules.prefixFactor;
-      expansions.slice(0, this.rules.maxExpansions).forEach(function (e) { decode(e[1][1], factorPrefix, into); });
+      expansions.slice(0, this.rules.maxExpansions).forEach(function (e) { decode(e[1][1], factorPrefix, into, title); });
     }
     return into;
   };
 
-  Engine.prototype.rank = function (words, truncated, useFull) {
+  // How a record ranks (kb/search_rank.py's key): summed weight times matched words to the power `coordination`.
+  Engine.prototype.key = function (matched, score) {
+    return score * Math.pow(matched, this.rules.coordination);
+  };
+
+  // [[doc, [matched words, summed weight]]], best key first; ties in index order (kb/search_rank.py's _ranked).
+  Engine.prototype.rank = function (matches) {
     var self = this;
-    var scores = new Map(); // doc -> [matched words, score]
-    words.forEach(function (word) {
-      self.matches(word, truncated, useFull).forEach(function (weight, doc) {
+    var scores = new Map();
+    matches.forEach(function (found) {
+      found.forEach(function (weight, doc) {
         var s = scores.get(doc);
         if (!s) scores.set(doc, s = [0, 0]);
         s[0] += 1;
@@ -372,29 +394,70 @@
       });
     });
     var ranked = Array.from(scores.entries());
-    // Documents with every word first, then by summed weight; ties in index order.
-    ranked.sort(function (a, b) { return b[1][0] - a[1][0] || b[1][1] - a[1][1] || a[0] - b[0]; });
-    return ranked;
+    ranked.forEach(function (r) { r.push(self.key(r[1][0], r[1][1])); });
+    ranked.sort(function (a, b) { return b[2] - a[2] || a[0] - b[0]; });
+    return ranked.map(function (r) { return [r[0], r[1]]; });
   };
 
-  /* Resolves to {words, corrections, total, ranked: [[doc, [matched, score]]]}. */
+  // The most a record may get from a word's postings not read yet; 0 when all are read (kb/search_rank.py's _bound).
+  Engine.prototype.bound = function (word, read) {
+    var entry = this.entry(word.term);
+    var bounds = (entry && entry[2]) || [];
+    if (read > bounds.length) return 0;
+    return bounds[read - 1] * (word.correctedTo ? this.rules.correctedFactor : 1);
+  };
+
+  // Whether no record outside the first page could enter it with the postings not read yet (kb/search_rank.py's settled).
+  Engine.prototype.settled = function (ranked, matches, bounds) {
+    var self = this;
+    var page = this.rules.page;
+    var floor = ranked.length >= page ? this.key(ranked[page - 1][1][0], ranked[page - 1][1][1]) : 0;
+    var unread = [];
+    var total = 0;
+    bounds.forEach(function (b, i) { if (b) { unread.push(i); total += b; } });
+    if (this.key(unread.length, total) > floor) return false;
+    for (var r = page; r < ranked.length; r++) {
+      var doc = ranked[r][0];
+      var count = 0, extra = 0;
+      for (var u = 0; u < unread.length; u++) {
+        if (!matches[unread[u]].has(doc)) { count += 1; extra += bounds[unread[u]]; }
+      }
+      if (count && self.key(ranked[r][1][0] + count, ranked[r][1][1] + extra) > floor) return false;
+    }
+    return true;
+  };
+
+  /* Resolves to {words, corrections, total, ranked: [[doc, [matched, score]]]}. A frequent
+   * term's further tiers are loaded one at a time while they may change the first page. */
   Engine.prototype.search = function (query) {
     var self = this;
     return this.ready().then(function () {
       return self.resolve(self.parse(query));
     }).then(function (words) {
-      var truncated = [];
-      var ranked = self.rank(words, truncated, false);
-      var complete = ranked.filter(function (r) { return r[1][0] === words.length; }).length;
-      // Heads hold each frequent term's best documents; when they do not
-      // overlap enough for a page of full matches, load the whole lists.
-      var done = truncated.length === 0 || complete >= self.rules.page ? Promise.resolve(ranked)
-        : Promise.all(truncated.map(function (t) { return self.fetch("f/" + fileName(t) + ".js"); }))
-          .then(function () { return self.rank(words, [], true); });
-      return done.then(function (ranked) {
-        var corrections = words.filter(function (w) { return w.correctedTo; }).map(function (w) { return [w.raw, w.correctedTo]; });
-        return { words: words, corrections: corrections, total: ranked.length, ranked: ranked };
-      });
+      // A question counts a title's words for less (kb/search_rank.py's is_question).
+      var first = self.text.rawTokens(query)[0];
+      var title = self.rules.questionWords.indexOf(first) >= 0 ? self.rules.questionTitle : 1;
+      var matches = words.map(function (w) { return self.matches(w, title); });
+      var tiers = words.map(function () { return 1; });
+      function step() {
+        var ranked = self.rank(matches);
+        var bounds = words.map(function (w, i) { return self.bound(w, tiers[i]); });
+        if (!bounds.some(function (b) { return b; }) || self.settled(ranked, matches, bounds)) {
+          // A word being typed that starts other words is not said to be corrected: it may be unfinished.
+        var corrections = words.filter(function (w) { return w.correctedTo && !w.prefix; }).map(function (w) { return [w.raw, w.correctedTo]; });
+          return { words: words, corrections: corrections, total: ranked.length, ranked: ranked };
+        }
+        // The word whose unread postings may weigh most loads its next tier; ties: the first.
+        var i = 0;
+        bounds.forEach(function (b, j) { if (b > bounds[i]) i = j; });
+        var term = words[i].term, number = tiers[i];
+        return self.fetch("f/" + fileName(term) + "-" + number + ".js").then(function () {
+          decode(self.full.get(term + " " + number), words[i].correctedTo ? self.rules.correctedFactor : 1, matches[i], title);
+          tiers[i] += 1;
+          return step();
+        });
+      }
+      return step();
     });
   };
 

@@ -1,0 +1,83 @@
+"""The ranking both searches share (kb.search_rank), over postings held in a dictionary."""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Iterable
+
+import pytest
+
+from kb import search_rank
+from kb.search_postings import encode, tiers
+from kb.search_rank import PAGE, Entry, Ranker
+
+
+class DictPostings:
+    """Terms -> postings as the indexes store them: tiers, and the bound of each further tier."""
+
+    def __init__(self, index: dict[str, tuple[list[int], list[int]]]) -> None:
+        self.entries: dict[str, Entry] = {}
+        self.tiers: dict[tuple[str, int], str] = {}
+        self.read: list[tuple[str, int]] = []
+        for term, (docs, values) in index.items():
+            parts, bounds = tiers((array("I", docs), array("I", values)))
+            self.entries[term] = Entry(len(docs), encode(parts[0]), tuple(bounds))
+            for number, part in enumerate(parts[1:], start=1):
+                self.tiers[(term, number)] = encode(part)
+
+    def entry(self, term: str) -> Entry | None:
+        return self.entries.get(term)
+
+    def tier(self, term: str, number: int) -> str:
+        self.read.append((term, number))
+        return self.tiers[(term, number)]
+
+    def starting_with(self, prefix: str) -> Iterable[tuple[str, Entry]]:
+        return [(t, e) for t, e in sorted(self.entries.items()) if t.startswith(prefix)]
+
+    def spelling(self, key: str) -> Iterable[tuple[str, int]]:
+        return []
+
+
+def random_index(seed: int, docs: int = 4000) -> dict[str, tuple[list[int], list[int]]]:
+    """Three frequent terms (each in thousands of records, over several tiers) with random weights, titles unmarked."""
+    rng = random.Random(seed)
+    index = {}
+    for term in ("alpha", "beta", "gamma"):
+        chosen = sorted(rng.sample(range(docs), rng.randint(1000, 3000)))
+        index[term] = (chosen, [2 * rng.randint(1, 400) for _ in chosen])
+    return index
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_first_page_is_the_one_all_tiers_give(monkeypatch: pytest.MonkeyPatch, seed: int):
+    query = "alpha beta gamma "
+    tiered = Ranker(DictPostings(random_index(seed))).rank(query).ranked[:PAGE]
+    monkeypatch.setattr(search_rank, "settled", lambda *args: False)
+    every = Ranker(DictPostings(random_index(seed))).rank(query).ranked[:PAGE]
+    # Records outside the first page could not enter it; inside it, each record's
+    # weight is what the tiers read give (at most its full weight).
+    assert {doc for doc, _, _ in tiered} == {doc for doc, _, _ in every}
+
+
+def test_a_further_tier_is_read_only_when_it_may_change_the_first_page():
+    # "alpha"'s heaviest records all have "beta" too: no unread posting can outweigh them.
+    docs = list(range(2000))
+    index = {"alpha": (docs, [2 * (1000 if d < 400 else 1) for d in docs]), "beta": (docs[:400], [2 * 500] * 400)}
+    postings = DictPostings(index)
+    Ranker(postings).rank("alpha beta ")
+    assert postings.read == []
+    # Heavy "beta" records among alpha's weak ones: the bound of alpha's next tier could lift them.
+    index = {"alpha": (docs, [2 * (1000 if d < 400 else 900) for d in docs]), "beta": (docs[1000:1300], [2 * 2000] * 300)}
+    postings = DictPostings(index)
+    Ranker(postings).rank("alpha beta ")
+    assert postings.read == [("alpha", 1)]
+
+
+def test_a_question_counts_a_titles_word_for_less():
+    # Record 0 has "lifelink" in its title (lowest bit set), record 1 in its text, lighter.
+    index = {"lifelink": ([0, 1], [2 * 100 + 1, 2 * 60]), "damag": ([0, 1], [2 * 10, 2 * 20])}
+    ranker = Ranker(DictPostings(index))
+    assert [doc for doc, _, _ in ranker.rank("lifelink damage ").ranked] == [0, 1]
+    assert [doc for doc, _, _ in ranker.rank("how does lifelink damage ").ranked] == [1, 0]
