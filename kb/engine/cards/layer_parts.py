@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from kb.engine.cards.definitions import Effect, StaticAbility
+from kb.engine.cards.definitions import CardDef, Effect, StaticAbility
 from kb.engine.cards.parts import REQUIRED, Draft, Facts, _affected, _at, compose, part
 from kb.engine.cards.verbs import _cards, _duration, _settings, verb
 from kb.engine.cards.vocabulary import COLORS, DefinitionError, amount, card_quality, selector
@@ -117,10 +117,8 @@ def _enters_with_counters(settings: dict[str, Any], draft: Draft) -> None:
     draft.set_once("enters_with", ((str(settings["kind"]), int(settings["count"])),), "enters with counters")
 
 
-@part("back face", name=REQUIRED, type_line=REQUIRED, power=None, toughness=None, colors=None, parts=())
-def _back_face(settings: dict[str, Any], draft: Draft) -> None:
-    """The back face of a double-faced card (rule 712): {name: Ironfang, type_line: Creature — Werewolf,
-    power: 3, toughness: 1, colors: red} (a back face's color comes from its color indicator: 202.2e)."""
+def _other_face(settings: dict[str, Any]) -> CardDef:
+    """A card's other face or half, with its own name, type line, P/T and parts."""
     facts = Facts(
         name=str(settings["name"]),
         type_line=str(settings["type_line"]),
@@ -129,7 +127,14 @@ def _back_face(settings: dict[str, Any], draft: Draft) -> None:
     )
     inner = settings["parts"] or ()
     parts = [next(iter(p.items())) if isinstance(p, Mapping) and len(p) == 1 else ("?", p) for p in inner]
-    face = _at("parts", lambda: compose(facts, parts))
+    return _at("parts", lambda: compose(facts, parts))
+
+
+@part("back face", name=REQUIRED, type_line=REQUIRED, power=None, toughness=None, colors=None, parts=())
+def _back_face(settings: dict[str, Any], draft: Draft) -> None:
+    """The back face of a double-faced card (rule 712): {name: Ironfang, type_line: Creature — Werewolf,
+    power: 3, toughness: 1, colors: red} (a back face's color comes from its color indicator: 202.2e)."""
+    face = _other_face(settings)
     if settings["colors"] is not None:
         from dataclasses import replace
 
@@ -473,15 +478,7 @@ def _counters_on_this(value: Any) -> Effect:
 def _flipped(settings: dict[str, Any], draft: Draft) -> None:
     """A flip card's upside-down half (rule 710.1b): {name: Tok-Tok, Volcano Born, type_line: Legendary Creature —
     Goblin Shaman, power: 2, toughness: 2}; its color and mana cost are the card's own (710.1c)."""
-    facts = Facts(
-        name=str(settings["name"]),
-        type_line=str(settings["type_line"]),
-        power=None if settings["power"] is None else str(settings["power"]),
-        toughness=None if settings["toughness"] is None else str(settings["toughness"]),
-    )
-    inner = settings["parts"] or ()
-    parts = [next(iter(p.items())) if isinstance(p, Mapping) and len(p) == 1 else ("?", p) for p in inner]
-    draft.set_once("flip_side", _at("parts", lambda: compose(facts, parts)), "flipped")
+    draft.set_once("flip_side", _other_face(settings), "flipped")
 
 
 @verb("search library")
