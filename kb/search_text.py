@@ -61,12 +61,19 @@ PHRASES = {
     "gets priority": "receives priority",
     "get priority": "receives priority",
     "zero": "0",
+    "no": "0",
     # The rules put a card into a graveyard; players say it goes there.
     "go to the graveyard": "put into graveyard",
     "goes to the graveyard": "put into graveyard",
     "went to the graveyard": "put into graveyard",
     "going to the graveyard": "put into graveyard",
     "gone to the graveyard": "put into graveyard",
+    # The rules say both for an object that skips the stack.
+    "use the stack": "go on the stack",
+    "uses the stack": "go on the stack",
+    "using the stack": "go on the stack",
+    "goes on the stack": "go on the stack",
+    "went on the stack": "go on the stack",
 }
 
 # Single words read as another word, in text and queries alike: forms of a verb
@@ -85,6 +92,17 @@ WORD_FORMS = {
     **dict.fromkeys(["began", "begun"], "begin"),
     **dict.fromkeys(["took", "taken"], "take"),
     **dict.fromkeys(["gave", "given"], "give"),
+    # Nouns players use for what the rules say with a verb ("how does regeneration work": "regenerate").
+    "regeneration": "regenerate",
+    "activation": "activate",
+    "resolution": "resolve",
+    "destruction": "destroy",
+    "transformation": "transform",
+    "declaration": "declare",
+    "prevention": "prevent",
+    "assignment": "assign",
+    "payment": "pay",
+    **dict.fromkeys(["death", "dead"], "dies"),
     "dealt": "deal",
     "paid": "pay",
     "won": "win",
