@@ -68,6 +68,11 @@ PHRASES = {
     "went to the graveyard": "put into graveyard",
     "going to the graveyard": "put into graveyard",
     "gone to the graveyard": "put into graveyard",
+    # What "dies" means (rule 700.4): the rules' long form says it too.
+    "put into a graveyard from the battlefield": "put into graveyard from battlefield dies",
+    "put into your graveyard from the battlefield": "put into graveyard from battlefield dies",
+    "put into a players graveyard from the battlefield": "put into graveyard from battlefield dies",
+    "put into its owners graveyard from the battlefield": "put into graveyard from battlefield dies",
     # The rules say both for an object that skips the stack.
     "use the stack": "go on the stack",
     "uses the stack": "go on the stack",
