@@ -110,6 +110,8 @@ WORD_FORMS = {
     **dict.fromkeys(["death", "dead"], "dies"),
     "dealt": "deal",
     "paid": "pay",
+    **dict.fromkeys(["owner", "owners"], "own"),
+    **dict.fromkeys(["controller", "controllers"], "control"),
     "won": "win",
     "left": "leave",
     "became": "become",
