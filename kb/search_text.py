@@ -57,7 +57,7 @@ PHRASES = {
     "put into play": "put onto the battlefield",
     "leaves play": "leaves the battlefield",
     "leave play": "leaves the battlefield",
-    "left play": "left the battlefield",
+    "left play": "leaves the battlefield",
     "gets priority": "receives priority",
     "get priority": "receives priority",
     "zero": "0",
@@ -68,6 +68,18 @@ PHRASES = {
     "went to the graveyard": "put into graveyard",
     "going to the graveyard": "put into graveyard",
     "gone to the graveyard": "put into graveyard",
+    # A player's "deck" in play is the rules' library (a deck is what a player builds).
+    **{
+        f"{where} {whose} deck": f"{where} library"
+        for where in ("top of", "bottom of", "from", "search", "shuffle", "into")
+        for whose in ("my", "your", "their", "the", "a", "his", "her")
+    },
+    "empty deck": "empty library",
+    "in play": "on the battlefield",
+    "on the field": "on the battlefield",
+    "life points": "life",
+    **dict.fromkeys(["bring back", "brings back", "brought back", "bringing back"], "return"),
+    **dict.fromkeys(["use an ability", "use its ability", "use the ability", "use abilities"], "activate ability"),
     # What "dies" means (rule 700.4): the rules' long form says it too.
     "put into a graveyard from the battlefield": "put into graveyard from battlefield dies",
     "put into your graveyard from the battlefield": "put into graveyard from battlefield dies",
@@ -89,6 +101,7 @@ WORD_FORMS = {
     **dict.fromkeys(["decide", "decides", "decided", "deciding", "chose", "chosen"], "choose"),
     **dict.fromkeys(["flyer", "flyers", "flier", "fliers"], "flying"),
     **dict.fromkeys(["attacker", "attackers"], "attacking"),
+    **dict.fromkeys(["swing", "swings", "swinging", "swung"], "attack"),
     **dict.fromkeys(["blocker", "blockers"], "blocking"),
     **dict.fromkeys(["response", "responses"], "respond"),
     **dict.fromkeys(["drew", "drawn"], "draw"),

@@ -32,11 +32,15 @@ def test_question_words_are_stop_words():
         ("who decides the order", "who chooses the order"),
         ("the chosen mode", "choose a mode"),
         ("it left the battlefield", "it leaves the battlefield"),
+        ("it left play", "it left the battlefield"),
         ("can flyers block", "can flying block"),
         ("how does regeneration work", "regenerate"),
         ("a player with no life", "a player with 0 life"),
         ("goes to the graveyard", "is put into a graveyard"),
         ("a mana ability doesn't use the stack", "a mana ability doesn't go on the stack"),
+        ("put it on top of your deck", "put it on top of your library"),
+        ("swing with a creature", "attack with a creature"),
+        ("the owner of the card", "who owns the card"),
     ],
 )
 def test_players_words_meet_the_rules_words(players: str, rules: str):
