@@ -98,16 +98,21 @@ class _Project:
         assert leftovers(self.site) == []
 
 
+def _small_project(root: Path) -> Path:
+    """The bundled project with three cards: enough to build a site of every kind of page, and quicker to build."""
+    copy_project(root)
+    for card in (root / "content" / "cards").glob("*.yaml"):
+        if card.stem not in KEPT_CARDS:
+            card.unlink()
+    shutil.rmtree(root / "content" / "cr-examples")  # their proofs use cards removed above
+    return root
+
+
 class _Template:
     """Built once: the project with the old site, the time a build takes, and the files of each version."""
 
     def __init__(self, root: Path) -> None:
-        self.root = copy_project(root)
-        # Three cards are enough to build a site of every kind of page; fewer cards, quicker kills.
-        for card in (root / "content" / "cards").glob("*.yaml"):
-            if card.stem not in KEPT_CARDS:
-                card.unlink()
-        shutil.rmtree(root / "content" / "cr-examples")  # their proofs use cards removed above
+        self.root = _small_project(root)
         _set_marker(root, OLD)
         started = time.perf_counter()
         assert _kb_build(root).wait(timeout=120) == 0
@@ -243,7 +248,7 @@ def _fill(disk: Path, leave: int) -> None:
 
 
 def test_a_full_disk_is_one_line_and_keeps_the_site(small_disk: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    root = copy_project(small_disk / "project")
+    root = _small_project(small_disk / "project")
     assert main(["build", "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")]) == 0
     before = _files(root / "site")
     _fill(small_disk, leave=64 << 10)
@@ -257,7 +262,7 @@ def test_a_full_disk_is_one_line_and_keeps_the_site(small_disk: Path, capsys: py
 
 
 def test_a_read_only_folder_is_one_line_and_keeps_the_site(small_disk: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    root = copy_project(small_disk / "project")
+    root = _small_project(small_disk / "project")
     assert main(["build", "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")]) == 0
     before = _files(root / "site")
     subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
