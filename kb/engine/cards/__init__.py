@@ -22,14 +22,13 @@ _DECLARED: ContextVar[Mapping[str, CardDef]] = ContextVar("kb_engine_declared_ca
 @cache
 def catalogue() -> dict[str, CardDef]:
     """Every card the engine ships, by name (loaded on first use, so definitions can use engine modules)."""
-    from kb.engine.cards import combat, creatures, lands, mana_sources, spells
+    from kb.engine.cards.shipped import shipped_cards
 
     found: dict[str, CardDef] = {}
-    for module in (lands, mana_sources, creatures, spells, combat):
-        for definition in module.CARDS:
-            if definition.name in found:
-                raise ValueError(f"card {definition.name!r} is defined twice")
-            found[definition.name] = definition
+    for definition in shipped_cards():
+        if definition.name in found:
+            raise ValueError(f"card {definition.name!r} is defined twice")
+        found[definition.name] = definition
     return found
 
 
