@@ -1,8 +1,9 @@
 """The card definitions the engine knows, by exact Oracle name.
 
-The engine ships a few cards of its own (the seed rulings' neighbours). Authors declare more where
-they write rulings; those are given to the engine with `declared(...)` (for every game started in the
-block) or `Game(cards=...)` (for one game), never by editing the engine.
+The engine ships a few cards of its own (the seed rulings' neighbours), declared in `shipped.yaml` with the
+parts authors use. Authors declare more where they write rulings; those are given to the engine with
+`declared(...)` (for every game started in the block) or `Game(cards=...)` (for one game), never by
+editing the engine.
 """
 
 from __future__ import annotations
