@@ -23,8 +23,9 @@ from kb.examples import PASSED, ExampleResult
 from kb.model import Card, Example
 
 KB = Path(__file__).resolve().parent
-# What decides an example's verdict besides its own text: the engine, the checker, and how content parts become cards.
-JUDGED_BY = (KB / "engine", KB / "examples.py", KB / "card_definitions.py")
+# What decides an example's verdict besides its own text: the engine, the checker, how content parts become cards, and
+# the records and errors those read.
+JUDGED_BY = (KB / "engine", KB / "examples.py", KB / "card_definitions.py", KB / "model.py", KB / "errors.py")
 
 
 @cache
@@ -55,7 +56,7 @@ class ExampleCache:
         except (OSError, ValueError, KeyError, TypeError):
             return None  # not kept, or unreadable: run it
         # As a new run reports a pass (kb.examples.run_example); no time was spent on it.
-        return ExampleResult(example.id, True, tuple(example.rules), exercised, "", example.origin, 0.0, PASSED)
+        return ExampleResult(example.id, True, tuple(example.rules), exercised, "", example.origin, 0.0, PASSED, reused=True)
 
     def put(self, result: ExampleResult, example: Example) -> None:
         if not result.passed:

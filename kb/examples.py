@@ -20,7 +20,7 @@ import sys
 import time
 import traceback
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +44,7 @@ class ExampleResult:
     origin: Origin  # the failing line, or the example's first line
     seconds: float
     outcome: str = PASSED  # PASSED, CHECK_FAILED (one of its own checks failed) or ERROR (anything else)
+    reused: bool = False  # passed before with exactly the same inputs, so not run again (kb.example_cache)
 
 
 @dataclass(frozen=True)
@@ -215,21 +216,29 @@ def _print_failure(check: _PrintCheck) -> str:
     return f"print check failed: expected {wanted!r}, got {got!r}"
 
 
-def ablation(examples: Iterable[Example], rules: Iterable[str] | None = None, cards: Sequence[CardDef] = ()) -> AblationReport:
-    """Switch off each rule in turn; every passing example that names it must now fail."""
-    examples = list(examples)
-    baseline = {e.id: run_example(e, cards=cards) for e in examples}
-    not_run = tuple(sorted(i for i, r in baseline.items() if not r.passed))
+def ablation(
+    examples: Iterable[Example],
+    rules: Iterable[str] | None = None,
+    cards: Sequence[CardDef] = (),
+    passing: Collection[str] = (),
+) -> AblationReport:
+    """Switch off each rule in turn (every implemented rule, or `rules`); every passing example that names it must now
+    fail. The untested rules are those of them that no passing example names. `passing` lists the ids of examples
+    already seen to pass with every rule on (by the check that came before), so they are not run for a baseline."""
+    wanted = list(rules) if rules is not None else list(implemented_rules())
+    # Only an example that names a rule to switch off needs a baseline.
+    examples = [e for e in examples if not set(e.rules).isdisjoint(wanted)]
+    baseline = {e.id: e.id in passing or run_example(e, cards=cards).passed for e in examples}
+    not_run = tuple(sorted(i for i, passed in baseline.items() if not passed))
     by_rule: dict[str, list[Example]] = defaultdict(list)
     for example in examples:
-        if baseline[example.id].passed:
+        if baseline[example.id]:
             for rule in example.rules:
                 by_rule[rule].append(example)
-    wanted = list(rules) if rules is not None else list(implemented_rules())
     runs = []
     for rule in wanted:
         for example in by_rule.get(rule, []):
             outcome = run_example(example, frozenset({rule}), cards)
             runs.append(AblationRun(rule, example.id, outcome.outcome == CHECK_FAILED, outcome.message))
-    untested = tuple(r for r in implemented_rules() if r not in by_rule)
+    untested = tuple(r for r in wanted if r not in by_rule)
     return AblationReport(tuple(runs), not_run, untested)

@@ -46,6 +46,7 @@ class Case:
     seconds: float = 0.0
     classname: str = ""  # how JUnit readers group it; the suite when empty
     rules: tuple[str, ...] = ()  # the rules an example claims
+    reused: bool = False  # an example's earlier pass with the same inputs, not run again
 
 
 @dataclass

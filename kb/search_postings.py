@@ -55,7 +55,8 @@ def postings(docs: Iterable[SearchDocument], words: set[str] | None = None) -> d
     mention adds little, and a long text's words count less) times the term's
     inverse document frequency, plus a bonus when the term is a record's whole title. Integers keep the indexes small.
     Each weight is written doubled, plus 1 when the term is in the record's
-    title: a question counts those at less (`kb.search_rank.QUESTION_TITLE`).
+    title, or the record is a glossary entry: a question counts those at less
+    (`kb.search_rank.QUESTION_TITLE`).
 
     The full knowledge base has millions of postings: they are kept in arrays
     of machine numbers, and the idf, known only once every document is counted,
@@ -98,7 +99,9 @@ def _scores(doc: SearchDocument, words: set[str] | None) -> dict[str, float]:
     title_terms = [t for text in doc.fields.get(TITLE, [])[:1] for t in tokens(text)]
     if len(title_terms) == 1:
         scores[title_terms[0]] += WHOLE_TITLE
-    for term in {t for text in doc.fields.get(TITLE, []) for t in tokens(text)}:
+    # A glossary entry names and sums up a topic, all of it: a question's answer is the rule that settles it.
+    named = scores if doc.kind == "glossary" else {t for text in doc.fields.get(TITLE, []) for t in tokens(text)}
+    for term in list(named):
         scores[term] = -scores[term]
     return scores
 

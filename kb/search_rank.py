@@ -44,10 +44,10 @@ PAGE = 10
 # ("does a token count as a card": 108.2b says "tokens aren't considered cards").
 COORDINATION = 3
 # A question's words describe a situation, and the rule that settles it says them
-# in its text: a record whose title has one of them (the glossary's "Lifelink",
-# "702.15. Lifelink") names the topic, not the answer, and counts for QUESTION_TITLE
-# of its weight. A query is a question when its first word is one of QUESTION_WORDS.
-QUESTION_TITLE = 0.3
+# in its text: a record whose title has one of them ("702.15. Lifelink"), and a
+# glossary entry, which names and sums up its topic, name the topic, not the
+# answer, and count for QUESTION_TITLE of their weight. A query is a question when its first word is one of QUESTION_WORDS.
+QUESTION_TITLE = 0.2
 QUESTION_WORDS = frozenset(
     {"what", "whats", "how", "can", "does", "do", "is", "are", "when", "who", "why", "which", "where", "should", "will", "if"}
 )

@@ -57,12 +57,84 @@ PHRASES = {
     "put into play": "put onto the battlefield",
     "leaves play": "leaves the battlefield",
     "leave play": "leaves the battlefield",
-    "left play": "left the battlefield",
+    "left play": "leaves the battlefield",
     "gets priority": "receives priority",
     "get priority": "receives priority",
     "zero": "0",
+    "no": "0",
+    # The rules put a card into a graveyard; players say it goes there.
+    "go to the graveyard": "put into graveyard",
+    "goes to the graveyard": "put into graveyard",
+    "went to the graveyard": "put into graveyard",
+    "going to the graveyard": "put into graveyard",
+    "gone to the graveyard": "put into graveyard",
+    # A player's "deck" in play is the rules' library (a deck is what a player builds).
+    **{
+        f"{where} {whose} deck": f"{where} library"
+        for where in ("top of", "bottom of", "from", "search", "shuffle", "into")
+        for whose in ("my", "your", "their", "the", "a", "his", "her")
+    },
+    "empty deck": "empty library",
+    "in play": "on the battlefield",
+    "on the field": "on the battlefield",
+    "life points": "life",
+    **dict.fromkeys(["bring back", "brings back", "brought back", "bringing back"], "return"),
+    **dict.fromkeys(["use an ability", "use its ability", "use the ability", "use abilities"], "activate ability"),
+    # What "dies" means (rule 700.4): the rules' long form says it too.
+    "put into a graveyard from the battlefield": "put into graveyard from battlefield dies",
+    "put into your graveyard from the battlefield": "put into graveyard from battlefield dies",
+    "put into a players graveyard from the battlefield": "put into graveyard from battlefield dies",
+    "put into its owners graveyard from the battlefield": "put into graveyard from battlefield dies",
+    # The rules say both for an object that skips the stack.
+    "use the stack": "go on the stack",
+    "uses the stack": "go on the stack",
+    "using the stack": "go on the stack",
+    "goes on the stack": "go on the stack",
+    "went on the stack": "go on the stack",
 }
-_PHRASE_WORDS = {tuple(phrase.split()): tuple(words.split()) for phrase, words in PHRASES.items()}
+
+# Single words read as another word, in text and queries alike: forms of a verb
+# the stemmer cannot meet ("died", "dealt", "chosen"), and everyday words for
+# what the rules always say one way ("decide" -> "choose", "flyer" -> "flying").
+WORD_FORMS = {
+    **dict.fromkeys(["die", "died", "dying"], "dies"),
+    **dict.fromkeys(["decide", "decides", "decided", "deciding", "chose", "chosen"], "choose"),
+    **dict.fromkeys(["flyer", "flyers", "flier", "fliers"], "flying"),
+    **dict.fromkeys(["attacker", "attackers"], "attacking"),
+    **dict.fromkeys(["swing", "swings", "swinging", "swung"], "attack"),
+    **dict.fromkeys(["blocker", "blockers"], "blocking"),
+    **dict.fromkeys(["response", "responses"], "respond"),
+    **dict.fromkeys(["drew", "drawn"], "draw"),
+    **dict.fromkeys(["lost", "losing"], "lose"),
+    **dict.fromkeys(["came", "coming"], "come"),
+    **dict.fromkeys(["began", "begun"], "begin"),
+    **dict.fromkeys(["took", "taken"], "take"),
+    **dict.fromkeys(["gave", "given"], "give"),
+    # Nouns players use for what the rules say with a verb ("how does regeneration work": "regenerate").
+    "regeneration": "regenerate",
+    "activation": "activate",
+    "resolution": "resolve",
+    "destruction": "destroy",
+    "transformation": "transform",
+    "declaration": "declare",
+    "prevention": "prevent",
+    "assignment": "assign",
+    "payment": "pay",
+    **dict.fromkeys(["death", "dead"], "dies"),
+    "dealt": "deal",
+    "paid": "pay",
+    **dict.fromkeys(["owner", "owners"], "own"),
+    **dict.fromkeys(["controller", "controllers"], "control"),
+    "won": "win",
+    "left": "leave",
+    "became": "become",
+    "fought": "fight",
+    "struck": "strike",
+    "spent": "spend",
+    "kept": "keep",
+    "held": "hold",
+}
+_PHRASE_WORDS = {tuple(phrase.split()): tuple(words.split()) for phrase, words in {**PHRASES, **WORD_FORMS}.items()}
 _PHRASE_STARTS = {phrase[0] for phrase in _PHRASE_WORDS}
 _LONGEST_PHRASE = max(map(len, _PHRASE_WORDS))
 
@@ -73,6 +145,7 @@ a an and are as at be by for from has have if in into is it its of on or that th
 them then there these this those to was were which will with
 am been being can could did do does doing done ever get gets got happen happens how i
 mean means me much my should so some what whats when where whether who why work works would you your
+able allowed anything happened happening he her him his im ive just really she still something they we
 """
 STOP_WORDS = frozenset(_STOP_WORDS_TEXT.split())
 
@@ -165,7 +238,7 @@ def browser_rules() -> dict[str, object]:
     return {
         "fold": FOLD,
         "token": TOKEN_PATTERN,
-        "phrases": PHRASES,
+        "phrases": {**PHRASES, **WORD_FORMS},
         "stopWords": " ".join(sorted(STOP_WORDS)),
         "stem": [[suffix, list(unless), replacement] for suffix, unless, replacement in STEM_RULES],
         "stemMin": STEM_MIN_LENGTH,

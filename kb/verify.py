@@ -14,6 +14,7 @@ from kb import cr_examples
 from kb.build import Settings, link, load_sources
 from kb.changed import Changes, select
 from kb.errors import ContentError, KbError, KbErrors
+from kb.example_cache import cache_folder
 from kb.example_runs import ablate, examples_of, run_examples
 from kb.examples import AblationReport, ExampleResult
 from kb.model import Example, Ruling, section_of
@@ -25,8 +26,11 @@ INPUTS = ("inputs", "the input files (Comprehensive Rules, card data) can be rea
 RECORDS = ("records", "ids are unique; every card, general ruling and rule reference resolves")
 
 
-def verify(settings: Settings, changes: Changes | None = None) -> tuple[Report, KnowledgeBase | None]:
-    """Every validation rule and example as a case; the knowledge base too, if it could be assembled."""
+def verify(settings: Settings, changes: Changes | None = None, reuse_passes: bool = True) -> tuple[Report, KnowledgeBase | None]:
+    """Every validation rule and example as a case; the knowledge base too, if it could be assembled.
+
+    With `reuse_passes`, an example that passed before with exactly the same inputs is not run again
+    (kb.example_cache); without it every example runs."""
     report = Report()
     try:
         sources = load_sources(settings)
@@ -61,7 +65,7 @@ def verify(settings: Settings, changes: Changes | None = None) -> tuple[Report, 
         )
     report.warnings += dated_citations(kb)
     report.warnings += [Problem(d.message, d.counterpart.origin) for d in cr_examples.drift(kb)]
-    results = _run_examples(kb, changes, report)
+    results = _run_examples(kb, changes, report, cache_folder(settings.work_dir) if reuse_passes else None)
     report.notes.append(cr_examples.summary(kb, results))
     return report, kb
 
@@ -86,7 +90,8 @@ def dated_citations(kb: KnowledgeBase) -> list[Problem]:
 
 def ablation_cases(kb: KnowledgeBase, rules: list[str] | None, report: Report) -> AblationReport:
     """Switch off the engine's rules and add one case per (rule, example) run; returns the ablation report."""
-    ablation = ablate(kb, rules)
+    passing = {case.name for case in report.cases if case.suite == "examples" and case.status == "passed"}
+    ablation = ablate(kb, rules, passing)
     origins = {e.id: e.origin for e in examples_of(kb)}
     for run in ablation.runs:
         how = "fails only by crashing, not by a check of its own," if run.message else "still passes"
@@ -105,7 +110,7 @@ def ablation_cases(kb: KnowledgeBase, rules: list[str] | None, report: Report) -
     return ablation
 
 
-def _run_examples(kb: KnowledgeBase, changes: Changes | None, report: Report) -> dict[str, ExampleResult]:
+def _run_examples(kb: KnowledgeBase, changes: Changes | None, report: Report, kept: Path | None) -> dict[str, ExampleResult]:
     examples = examples_of(kb)
     only = None
     if changes is not None:
@@ -114,7 +119,13 @@ def _run_examples(kb: KnowledgeBase, changes: Changes | None, report: Report) ->
         counterparts = (Ruling(c.id, c.text, c.origin, example=c.example) for c in kb.cr_examples.values())
         only = select([*kb.rulings.values(), *counterparts], card_files, changes).run
         report.notes.append(_selection_note(changes, len(only), len(examples)))
-    results = run_examples(kb, only).results
+    results = run_examples(kb, only, kept).results
+    reused = sum(result.reused for result in results.values())
+    if reused:
+        report.notes.append(
+            f"{reused} of {len(results)} examples passed before with exactly the same inputs and were not run again"
+            " (--no-cache runs every one)"
+        )
     skipped = []
     for example in examples:
         result = results.get(example.id)
@@ -141,7 +152,7 @@ def _example_case(example: Example, result: ExampleResult | None, group: str, ch
     if result is None:
         return replace(case, status="skipped", skipped_because=f"unchanged since {changes.ref}" if changes else "not run")
     if result.passed:
-        return replace(case, seconds=result.seconds)
+        return replace(case, seconds=result.seconds, reused=result.reused)
     failure = Problem(f"example of ruling {example.id} failed: {result.message}", result.origin)
     return replace(case, status="failed", problems=(failure,), seconds=result.seconds)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import shutil
 from pathlib import Path
 
 import pytest
@@ -19,25 +20,34 @@ def kb():
     return load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates"))
 
 
+@pytest.fixture(scope="module")
+def first_run(kb, tmp_path_factory: pytest.TempPathFactory):
+    """Every example run once with an empty cache folder: the folder (copy it to change it) and the report."""
+    folder = tmp_path_factory.mktemp("passes")
+    return folder, run_examples(kb, kept=folder)
+
+
 def _verdicts(report) -> dict[str, tuple]:
     return {i: (r.passed, r.rules_claimed, r.rules_exercised, r.message, r.origin, r.outcome) for i, r in report.results.items()}
 
 
-def test_a_second_run_gives_the_same_report_without_running_anything(kb, tmp_path: Path, monkeypatch):
-    first = run_examples(kb, kept=tmp_path)
-    assert len(list(tmp_path.glob("*.json"))) == len(examples_of(kb)) == len(first.results)
+def test_a_second_run_gives_the_same_report_without_running_anything(kb, first_run, monkeypatch):
+    kept, first = first_run
+    assert len(list(kept.glob("*.json"))) == len(examples_of(kb)) == len(first.results)
+    assert not any(result.reused for result in first.results.values())
 
     def never(*args, **kwargs):
         raise AssertionError("an unchanged example was run again")
 
     monkeypatch.setattr("kb.example_runs.run_example", never)
-    second = run_examples(kb, kept=tmp_path)
+    second = run_examples(kb, kept=kept)
     assert _verdicts(second) == _verdicts(first)
+    assert all(result.reused for result in second.results.values())
     assert second.exercised_by == first.exercised_by
 
 
-def test_an_edited_example_runs_again_and_its_failure_is_not_kept(kb, tmp_path: Path):
-    run_examples(kb, kept=tmp_path)
+def test_an_edited_example_runs_again_and_its_failure_is_not_kept(kb, first_run, tmp_path: Path):
+    shutil.copytree(first_run[0], tmp_path, dirs_exist_ok=True)
     ruling = next(r for r in kb.rulings.values() if r.example is not None)
     broken = dataclasses.replace(ruling.example, code=ruling.example.code + "\nassert False, 'edited'\n")
     kb.rulings[ruling.id] = dataclasses.replace(ruling, example=broken)
@@ -66,3 +76,22 @@ def test_a_changed_engine_or_declared_card_is_a_new_key(kb, tmp_path: Path, monk
 def test_the_engine_source_is_part_of_the_key():
     judged = {path.name for root in example_cache.JUDGED_BY for path in (root.rglob("*.py") if root.is_dir() else [root])}
     assert {"game.py", "state_based.py", "examples.py", "card_definitions.py"} <= judged
+
+
+def test_kb_check_reuses_passes_says_so_and_no_cache_runs_every_one(project: Path, tmp_path: Path, monkeypatch, capsys):
+    from kb.cli import main
+
+    monkeypatch.setenv("KB_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["check"]) == 0
+    first = capsys.readouterr().out
+    assert "not rerun" not in first and "not run again" not in first
+    total = int(first.split(" examples passed")[0].rsplit(" ", 1)[1])
+
+    assert main(["check"]) == 0
+    second = capsys.readouterr().out
+    assert f"{total} of {total} examples passed before with exactly the same inputs and were not run again" in second
+    assert second.count("  not rerun\n") == total  # the table's time column
+
+    assert main(["check", "--no-cache"]) == 0
+    again = capsys.readouterr().out
+    assert "not rerun" not in again and "not run again" not in again and f"{total} examples passed" in again

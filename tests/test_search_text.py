@@ -19,7 +19,32 @@ def test_tokens_fold_case_accents_ligatures_and_apostrophes():
 
 
 def test_question_words_are_stop_words():
-    assert tokens("How does a token go to the graveyard when it dies?") == ["token", "go", "graveyard", "dy"]
+    assert tokens("How does a token go to the graveyard when it dies?") == ["token", "put", "graveyard", "dy"]
+    assert tokens("am I still allowed to block?") == ["block"]
+
+
+@pytest.mark.parametrize(
+    ("players", "rules"),
+    [
+        ("the creature died", "the creature dies"),
+        ("when it is dying", "when it dies"),
+        ("the damage it dealt", "the damage it deals"),
+        ("who decides the order", "who chooses the order"),
+        ("the chosen mode", "choose a mode"),
+        ("it left the battlefield", "it leaves the battlefield"),
+        ("it left play", "it left the battlefield"),
+        ("can flyers block", "can flying block"),
+        ("how does regeneration work", "regenerate"),
+        ("a player with no life", "a player with 0 life"),
+        ("goes to the graveyard", "is put into a graveyard"),
+        ("a mana ability doesn't use the stack", "a mana ability doesn't go on the stack"),
+        ("put it on top of your deck", "put it on top of your library"),
+        ("swing with a creature", "attack with a creature"),
+        ("the owner of the card", "who owns the card"),
+    ],
+)
+def test_players_words_meet_the_rules_words(players: str, rules: str):
+    assert tokens(players) == tokens(rules)
 
 
 def test_players_phrases_read_as_the_rules_words():

@@ -37,6 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="run only the examples that a change since the git REF touched (validation runs in full)",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="print only problems and the summary")
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="run every example, even one that passed before with exactly the same inputs (see .cache/kb/examples)",
+    )
     ablation = parser.add_mutually_exclusive_group()
     ablation.add_argument(
         "--ablate", metavar="RULE", action="append", help="switch off the engine's RULE: its examples must fail"
@@ -52,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         report = Report([Case("validation", "inputs", "kb check can start", "error", (Problem(_message(e), e.origin),))])
         return _finish(args, report)
 
-    report, kb = verify(project, changes)
+    report, kb = verify(project, changes, reuse_passes=not args.no_cache)
     ablation = None
     if kb is not None and not report.count("failed") and (args.ablate or args.ablate_all):
         unknown = [rule for rule in args.ablate or () if rule not in implemented_rules()]
@@ -125,7 +130,7 @@ def _print_table(cases: list[Case]) -> None:
                 case.name,
                 ", ".join(case.rules),
                 case.status if case.status == "passed" else "FAILED",
-                f"{case.seconds * 1000:.1f} ms",
+                "not rerun" if case.reused else f"{case.seconds * 1000:.1f} ms",
             )
         )
     widths = [max(len(row[i]) for row in rows) for i in range(3)]

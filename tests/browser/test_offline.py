@@ -1,9 +1,9 @@
 """The published site offline, in Chromium: the service worker, "Make available offline", updates, installability.
 
 Service workers need a secure context, so the site is served from http://127.0.0.1
-by a server that records every path it is asked for. The site is the default
-build (bundled content, no CR file), built for these tests so one of them can
-rebuild it with one card changed.
+by a server that records every path it is asked for. The site is the run's
+default build (bundled content, no CR file); the test that rebuilds it with one
+card changed works on a copy.
 """
 
 from __future__ import annotations
@@ -61,14 +61,19 @@ def build(project: Path) -> None:
 
 
 @pytest.fixture
-def project(tmp_path: Path):
-    """A project built once; the server serves its site/ folder, whatever build it holds."""
-    from tests.conftest import copy_project
+def project(site_project: Path):
+    """A built copy of the default project to change and rebuild; the server serves its site/ folder, whatever build
+    it holds."""
+    server = Server(site_project)
+    yield site_project, server
+    server.close()
 
-    root = copy_project(tmp_path / "project")
-    build(root)
-    server = Server(root)
-    yield root, server
+
+@pytest.fixture
+def served(built_project: Path):
+    """The default build, read-only, behind a server of this test's own (its `requested` starts empty)."""
+    server = Server(built_project)
+    yield built_project, server
     server.close()
 
 
@@ -103,8 +108,8 @@ def make_available_offline(page) -> str:
     return panel.inner_text()
 
 
-def test_made_available_offline_it_reads_and_searches_without_a_connection(project, context):
-    root, server = project
+def test_made_available_offline_it_reads_and_searches_without_a_connection(served, context):
+    root, server = served
     site = root / "site"
     home = open_page(context, server.url + "index.html")
     panel = home.locator("[data-kb-offline]")
@@ -139,8 +144,8 @@ def test_made_available_offline_it_reads_and_searches_without_a_connection(proje
     assert "Not downloaded yet" not in card.content()
 
 
-def test_a_download_cancelled_resumes_where_it_stopped(project, context):
-    _, server = project
+def test_a_download_cancelled_resumes_where_it_stopped(served, context):
+    _, server = served
     home = open_page(context, server.url + "index.html")
     panel = home.locator("[data-kb-offline]")
     panel.locator("button", has_text="Make available offline").wait_for()
@@ -163,8 +168,8 @@ def test_a_download_cancelled_resumes_where_it_stopped(project, context):
     assert not before_cancel & after - {"/site/offline-manifest.json"}, "a file stored before the cancel was fetched again"
 
 
-def test_offline_before_downloading_it_says_what_is_missing(project, context):
-    _, server = project
+def test_offline_before_downloading_it_says_what_is_missing(served, context):
+    _, server = served
     home = open_page(context, server.url + "index.html")
     home.locator("[data-kb-offline][data-kb-offline-state=ready]").wait_for()
     # Seen once, online: the home page is kept, and search can start.
