@@ -49,7 +49,7 @@ from kb.engine import (
     zones,
 )
 from kb.engine.cards import definition_of, known_cards
-from kb.engine.cards.combat import creature, instant
+from kb.engine.cards.described import creature, instant
 from kb.engine.errors import EngineError, IllegalAction, MissingChoice, UnknownCard, UnknownRule
 from kb.engine.game import Game
 from kb.engine.handles import Card, Player

@@ -14,6 +14,7 @@ from kb.engine.cards.definitions import CardDef, TriggeredAbility
 from kb.engine.errors import IllegalAction, MissingChoice
 from kb.engine.rules_registry import implements
 from kb.engine.state import ContinuousEffect
+from kb.engine.zones import becomes_a_new_object
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -138,14 +139,10 @@ def start_copy_effect(game: Game, controller: Player, source: Card, copy: Card, 
     game.log(f"{copy} becomes a copy of {values.name}")
 
 
-def _a_new_object(game: Game, card: Card) -> None:
-    card.state.object_id = game.state.new_id()
-
-
 @implements(
     "707.4",
     "a permanent that becomes a copy while on the battlefield stays the same object: other effects on it go on applying",
-    when_ablated=_a_new_object,
+    when_ablated=becomes_a_new_object,
 )
 def stays_the_same_object(game: Game, card: Card) -> None:
     """Nothing to do: its object id stays (without this rule it would be a new object, and lose those effects)."""

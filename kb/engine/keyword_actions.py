@@ -9,6 +9,7 @@ from kb.engine.continuous import FOREVER
 from kb.engine.errors import IllegalAction
 from kb.engine.rules_registry import implements
 from kb.engine.state import Zone
+from kb.engine.zones import becomes_a_new_object
 
 if TYPE_CHECKING:
     from kb.engine.effects import EffectContext
@@ -66,14 +67,10 @@ def can_transform(game: Game, card: Card) -> bool:
     return game.definition_of(card.state.name).back_face is not None
 
 
-def _becomes_a_new_object(game: Game, card: Card) -> None:
-    card.state.object_id = game.state.new_id()
-
-
 @implements(
     "712.18",
     "a permanent that transforms doesn't become a new object: effects that applied to it go on applying",
-    when_ablated=_becomes_a_new_object,
+    when_ablated=becomes_a_new_object,
 )
 def keeps_its_identity(game: Game, card: Card) -> None:
     """Nothing to do: the object id stays (without this rule it would be a new object, like a zone change)."""

@@ -49,7 +49,7 @@ def printed_face(game: Game, card: Card) -> CardDef:
     when_ablated=_never,
 )
 def flipped_side_applies(game: Game, card: Card) -> bool:
-    return card.state.flipped and card.zone is Zone.BATTLEFIELD
+    return _flipped_on_the_battlefield(card)
 
 
 def flipped_values(normal: CardDef, flipped: CardDef) -> CardDef:
@@ -80,6 +80,11 @@ def copiable_values(game: Game, card: Card) -> CardDef:
     when_ablated=_never,
 )
 def modified_by_status(game: Game, card: Card) -> bool:
+    return _flipped_on_the_battlefield(card)
+
+
+def _flipped_on_the_battlefield(card: Card) -> bool:
+    """A permanent's flipped status: a flip card's two rules (710.2, 707.3) read it, each ablated on its own."""
     return card.state.flipped and card.zone is Zone.BATTLEFIELD
 
 

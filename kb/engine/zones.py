@@ -28,6 +28,12 @@ def object_after_zone_change(game: Game, card: CardState) -> int:
     return game.state.new_id()
 
 
+def becomes_a_new_object(game: Game, card: Card) -> None:
+    """What a permanent that becomes a copy (rule 707.4) or transforms (712.18) would do without the rule that keeps
+    its identity: become a new object, as a zone change makes it (400.7)."""
+    card.state.object_id = game.state.new_id()
+
+
 @implements(
     "406.3", "exiled cards are face up by default; cards exiled face down are hidden", when_ablated=lambda _face_down: False
 )

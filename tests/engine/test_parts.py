@@ -128,6 +128,9 @@ def test_replacement_enters_tapped_and_a_token() -> None:
         ([("spell", {"effect": {"draw": 1}, "colour": "red"})], "unknown setting 'colour'", (0, "colour")),
         ([("triggered", {"when": "upkeep"})], "needs 'effect'", (0,)),
         ([("keywords", ["hasty"])], "unknown keyword 'hasty'", (0, "keywords")),
+        ([("ability", "Creatures can't block.")], "doesn't know the ability", (0, "text")),
+        ([("spell", {"effect": {"prevent damage": {"amount": 1}}})], "of damage to target", (0, "effect", 0)),
+        ([("not implemented", "a"), ("not implemented", "b")], "given twice", (1,)),
     ],
 )
 def test_a_mistake_names_the_part_and_setting(parts: list[tuple[str, object]], message: str, at: tuple[object, ...]) -> None:
@@ -287,3 +290,24 @@ def test_a_verb_without_settings_may_be_written_true() -> None:
     game.activate(source, targets=[bears])
     game.resolve()
     assert bears.tapped
+
+
+def test_a_triggered_keyword_brings_its_trigger_and_cycling_draws_from_the_hand() -> None:
+    wolf = card("Wolf", "Creature — Wolf", ("keywords", ["undying"]), pt="1")
+    cycler = card("Cycler", "Instant", ("cycling", "{U}"), ("spell", {"effect": {"draw": 1}}))
+    assert [a.key for a in wolf.triggered] == ["undying"]
+    game = Game(cards=[wolf, cycler])
+    alice, _ = game.players
+    game.library_add("Island", alice)
+    source = game.hand_add("Cycler", alice)
+    game.add_mana(alice, "{U}")
+    game.cycle(source)
+    game.resolve()
+    assert (source.zone, [c.name for c in alice.hand]) == ("graveyard", ["Island"])
+
+
+def test_a_mistake_in_a_shipped_card_names_shipped_yaml_and_its_line() -> None:
+    from kb.engine.cards.shipped import _card
+
+    with pytest.raises(DefinitionError, match=r"^shipped\.yaml:12: Bad: unknown part 'flyng'"):
+        _card({"name": "Bad", "type_line": "Creature — Bird", "engine": [{"flyng": True}]}, 12)

@@ -1,8 +1,9 @@
 """The card definitions the engine knows, by exact Oracle name.
 
-The engine ships a few cards of its own (the seed rulings' neighbours). Authors declare more where
-they write rulings; those are given to the engine with `declared(...)` (for every game started in the
-block) or `Game(cards=...)` (for one game), never by editing the engine.
+The engine ships a few cards of its own (the seed rulings' neighbours), declared in `shipped.yaml` with the
+parts authors use. Authors declare more where they write rulings; those are given to the engine with
+`declared(...)` (for every game started in the block) or `Game(cards=...)` (for one game), never by
+editing the engine.
 """
 
 from __future__ import annotations
@@ -22,14 +23,13 @@ _DECLARED: ContextVar[Mapping[str, CardDef]] = ContextVar("kb_engine_declared_ca
 @cache
 def catalogue() -> dict[str, CardDef]:
     """Every card the engine ships, by name (loaded on first use, so definitions can use engine modules)."""
-    from kb.engine.cards import combat, creatures, lands, mana_sources, spells
+    from kb.engine.cards.shipped import shipped_cards
 
     found: dict[str, CardDef] = {}
-    for module in (lands, mana_sources, creatures, spells, combat):
-        for definition in module.CARDS:
-            if definition.name in found:
-                raise ValueError(f"card {definition.name!r} is defined twice")
-            found[definition.name] = definition
+    for definition in shipped_cards():
+        if definition.name in found:
+            raise ValueError(f"card {definition.name!r} is defined twice")
+        found[definition.name] = definition
     return found
 
 

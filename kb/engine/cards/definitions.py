@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kb.engine.events import AttackersDeclared, Event, SpellCast, StepBegan, TappedForMana, ZoneChange
+from kb.engine.events import AttackersDeclared, Event, LifeGained, SpellCast, StepBegan, TappedForMana, ZoneChange
 from kb.engine.state import Zone
 
 if TYPE_CHECKING:
@@ -336,6 +336,13 @@ def whenever_put_into_graveyard_from_battlefield(
     return Trigger(describe, count, batched=batched, looks_back=True)
 
 
+def whenever_you_gain_life() -> Trigger:
+    def count(source: Card, event: Event) -> int:
+        return int(isinstance(event, LifeGained) and event.player == source.controller.index)
+
+    return Trigger("whenever you gain life", count)
+
+
 def at_the_beginning_of_your_upkeep() -> Trigger:
     def count(source: Card, event: Event) -> int:
         return int(isinstance(event, StepBegan) and event.step == "upkeep" and event.active == source.controller.index)
@@ -380,14 +387,8 @@ def whenever_cards_exiled_from_your_library_or_graveyard() -> Trigger:
 # -- target qualities used by several cards --------------------------------------------------
 
 
-def is_player(candidate: Any) -> bool:
-    return hasattr(candidate, "index") and not hasattr(candidate, "card_id")
-
-
 def is_creature_on_battlefield(candidate: Any) -> bool:
     return hasattr(candidate, "card_id") and candidate.zone is Zone.BATTLEFIELD and candidate.definition.has_type("creature")
 
 
-ANY_TARGET = Target("any target (a creature or a player)", lambda _s, c: is_player(c) or is_creature_on_battlefield(c))
 TARGET_CREATURE = Target("target creature", lambda _s, c: is_creature_on_battlefield(c))
-TARGET_PLAYER = Target("target player", lambda _s, c: is_player(c))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.cards.definitions import CardDef, Effect, StaticAbility
 from kb.engine.cards.parts import REQUIRED, Draft, Facts, _affected, _at, compose, part
-from kb.engine.cards.verbs import _cards, _duration, _settings, verb
+from kb.engine.cards.verbs import _cards, _duration, _settings, _who, verb
 from kb.engine.cards.vocabulary import COLORS, DefinitionError, amount, card_quality, selector
 from kb.engine.continuous import UNTIL_END_OF_TURN, fixed_set
 from kb.engine.copies import CopyException, EntersAsCopy
@@ -171,14 +171,6 @@ def _defined(settings: dict[str, Any], draft: Draft) -> None:
 # -- verbs ---------------------------------------------------------------------------------------
 
 
-def _objects(value: Any, verb_name: str) -> Callable[[EffectContext], list[Any]]:
-    if value == "target":
-        return _cards
-    if value == "this":
-        return lambda ctx: [ctx.source]
-    raise DefinitionError(f"'{verb_name}' applies to 'target' or 'this', not {value!r}")
-
-
 @verb("pump all")
 def _pump_all(value: Any) -> Effect:
     """'All white creatures get +1/+1 until end of turn': {to: white creatures, power: 1, toughness: 1}."""
@@ -213,7 +205,7 @@ def chosen_color(ctx: EffectContext) -> str:
 def _become_color(value: Any) -> Effect:
     """'Target creature becomes red until end of turn': {color: red} · 'the color of your choice': {color: chosen}."""
     settings = _settings(value, {"color": None, "to": "target", "duration": UNTIL_END_OF_TURN}, "become color")
-    to, duration = _objects(settings["to"], "become color"), _duration(settings["duration"])
+    to, duration = _who(settings["to"], "become color"), _duration(settings["duration"])
     fixed = None if settings["color"] == "chosen" else _colors(settings["color"])
 
     def effect(ctx: EffectContext) -> None:
@@ -229,7 +221,7 @@ def _set_pt(value: Any) -> Effect:
     settings = _settings(
         value, {"power": None, "toughness": None, "to": "target", "duration": UNTIL_END_OF_TURN}, "set power/toughness"
     )
-    to, duration = _objects(settings["to"], "set power/toughness"), _duration(settings["duration"])
+    to, duration = _who(settings["to"], "set power/toughness"), _duration(settings["duration"])
     power, toughness = amount(settings["power"]), amount(settings["toughness"])
     return lambda ctx: ctx.start_effect(
         to(ctx), "set power/toughness", duration, set_power=power(ctx), set_toughness=toughness(ctx)
@@ -240,7 +232,7 @@ def _set_pt(value: Any) -> Effect:
 def _switch(value: Any) -> Effect:
     """'Switch target creature's power and toughness until end of turn' (layer 7d)."""
     settings = _settings(value, {"to": "target", "duration": UNTIL_END_OF_TURN}, "switch power/toughness")
-    to, duration = _objects(settings["to"], "switch power/toughness"), _duration(settings["duration"])
+    to, duration = _who(settings["to"], "switch power/toughness"), _duration(settings["duration"])
     return lambda ctx: ctx.start_effect(to(ctx), "switch", duration, switch=True)
 
 
@@ -266,7 +258,7 @@ def _become_creature(value: Any) -> Effect:
     duration = _duration(settings["duration"])
     everything = settings["to"] not in ("this", "target")  # 'all noncreature artifacts': fixed as it resolves
     quality = selector(str(settings["to"]).removeprefix("all ")) if everything else None
-    to = None if everything else _objects(settings["to"], "become creature")
+    to = None if everything else _who(settings["to"], "become creature")
     power = amount(settings["power"] if set_by is None else 0)
     toughness = amount(settings["toughness"] if set_by is None else 0)
     types, subtypes = tuple(str(t).lower() for t in _words(settings["types"])), _words(settings["subtypes"])
@@ -311,7 +303,7 @@ def _transform(value: Any) -> Effect:
     to = str(_settings(value, {"to": "this"}, "transform")["to"])
     pick: Callable[[EffectContext], list[Any]]
     if to in ("this", "target"):
-        pick = _objects(to, "transform")
+        pick = _who(to, "transform")
     else:
         quality = selector(to)
         pick = lambda ctx: [  # noqa: E731

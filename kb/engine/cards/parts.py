@@ -40,11 +40,16 @@ from kb.engine.cards.definitions import (
     whenever_put_into_graveyard_from_battlefield,
     whenever_self_tapped_for_mana,
     whenever_you_cast,
+    whenever_you_gain_life,
     whenever_you_have_no_cards_in_hand,
 )
+from kb.engine.cards.keyword_abilities import TRIGGERED_KEYWORDS
 from kb.engine.cards.verbs import VERBS, effect_of
 from kb.engine.cards.vocabulary import DefinitionError, card_quality, number, parse_cost, selector, target, type_line
+from kb.engine.combat import ONE_ATTACKER
+from kb.engine.damage import DOUBLE_LIFE_GAIN, LIFE_FLOOR
 from kb.engine.state import Zone
+from kb.engine.state_based import LICH
 
 
 @dataclass(frozen=True)
@@ -191,6 +196,7 @@ KEYWORDS = frozenset(
         "reach",
         "shroud",
         "trample",
+        "undying",
         "vigilance",
     }
 )
@@ -198,11 +204,34 @@ KEYWORDS = frozenset(
 
 @part("keywords", keywords=REQUIRED)
 def _keywords(settings: dict[str, Any], draft: Draft) -> None:
+    """[flying, haste]; a keyword that is a triggered ability (cascade, undying) brings its trigger along."""
     words = settings["keywords"] if isinstance(settings["keywords"], list) else [settings["keywords"]]
     for word in (str(w).lower() for w in words):
         if word not in KEYWORDS:
             raise DefinitionError(f"unknown keyword {word!r} (known: {', '.join(sorted(KEYWORDS))})", ("keywords",))
         draft.keywords.add(word)
+        if word in TRIGGERED_KEYWORDS:
+            draft.triggered.append(TRIGGERED_KEYWORDS[word])
+
+
+# Static abilities the engine's rules modules apply wherever a permanent has them, by their exact text.
+ENGINE_ABILITIES = frozenset({DOUBLE_LIFE_GAIN, LIFE_FLOOR, ONE_ATTACKER, LICH})
+
+
+@part("ability", text=REQUIRED)
+def _ability(settings: dict[str, Any], draft: Draft) -> None:
+    """An ability the engine knows by its Oracle text, e.g. Worship's 'If you control a creature, damage that …'."""
+    text = str(settings["text"])
+    if text not in ENGINE_ABILITIES:
+        known = "; ".join(repr(a) for a in sorted(ENGINE_ABILITIES))
+        raise DefinitionError(f"the engine doesn't know the ability {text!r} (known: {known})", ("text",))
+    draft.keywords.add(text)
+
+
+@part("not implemented", text=REQUIRED)
+def _not_implemented(settings: dict[str, Any], draft: Draft) -> None:
+    """Oracle text the engine does not model, said so instead of left out silently: 'its chapter abilities'."""
+    draft.set_once("not_implemented", str(settings["text"]), "not implemented")
 
 
 # -- mana abilities (rule 605) ----------------------------------------------------------------
@@ -279,6 +308,14 @@ def _equip(settings: dict[str, Any], draft: Draft) -> None:
     )
 
 
+@part("cycling", cost=REQUIRED)
+def _cycling(settings: dict[str, Any], draft: Draft) -> None:
+    """'Cycling {U}': pay it and discard this card from your hand to draw a card (rule 702.29a)."""
+    cost = _at("cost", lambda: parse_cost(f"{settings['cost']}, Discard this card"))
+    text = f"Cycling {settings['cost']}"
+    draft.activated.append(ActivatedAbility("cycling", text, cost, effect_of({"draw": 1}), zone=Zone.HAND))
+
+
 # -- triggered abilities (rule 603) -----------------------------------------------------------
 
 
@@ -312,6 +349,8 @@ def _trigger(when: str, settings: dict[str, Any]) -> tuple[Trigger, frozenset[Zo
         return when_self_attacks(), frozenset({Zone.BATTLEFIELD})
     if when == "upkeep":
         return at_the_beginning_of_your_upkeep(), frozenset({Zone.BATTLEFIELD})
+    if when == "you gain life":
+        return whenever_you_gain_life(), frozenset({Zone.BATTLEFIELD})
     if when == "cards exiled from your library or graveyard":
         return whenever_cards_exiled_from_your_library_or_graveyard(), frozenset({Zone.BATTLEFIELD})
     if when == "you cast":
@@ -355,6 +394,7 @@ TRIGGERS = (
     "cast",
     "attacks",
     "upkeep",
+    "you gain life",
     "you cast",
     "cards exiled from your library or graveyard",
     "a creature dies",
@@ -431,10 +471,11 @@ def _affected(phrase: str) -> Callable[[Any, Any], bool]:
     return selector(phrase)
 
 
-@part("static", to=REQUIRED, keywords=(), power=0, toughness=0, control=False)
+@part("static", to=REQUIRED, keywords=(), power=0, toughness=0, control=False, prevents=0)
 def _static(settings: dict[str, Any], draft: Draft) -> None:
     """{to: creatures you control, keywords: [haste]} · {to: enchanted creature, power: 2, toughness: 2} ·
-    {to: enchanted creature, control: true} ('You control enchanted creature')."""
+    {to: enchanted creature, control: true} ('You control enchanted creature') · {to: Cleric creatures you
+    control, prevents: 1} ('If a source would deal damage to …, prevent 1 of that damage': rule 615.10)."""
     phrase = str(settings["to"]).replace("creatures", "creature").replace("permanents", "permanent")
     affects = _at("to", lambda: _affected(phrase))
     if settings["control"]:
@@ -445,6 +486,10 @@ def _static(settings: dict[str, Any], draft: Draft) -> None:
     if settings["power"] or settings["toughness"]:
         p, t = int(settings["power"]), int(settings["toughness"])
         draft.statics.append(StaticAbility(f"{phrase} gets {p:+}/{t:+}.", "power/toughness", affects, power=p, toughness=t))
+    if settings["prevents"]:
+        n = number(settings["prevents"])
+        text = f"If a source would deal damage to {phrase}, prevent {n} of that damage."
+        draft.statics.append(StaticAbility(text, "prevention", affects, prevents=n))
 
 
 @part("cost change", spells=REQUIRED, amount=REQUIRED)

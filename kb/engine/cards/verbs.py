@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kb.engine.cards.definitions import Effect
-from kb.engine.cards.vocabulary import DefinitionError, amount, card_quality, selector, target
+from kb.engine.cards.vocabulary import DefinitionError, amount, card_quality, number, selector, target
 from kb.engine.continuous import DURATIONS, FOREVER, UNTIL_END_OF_TURN
 from kb.engine.effects import EffectContext
 from kb.engine.state import Zone
@@ -254,6 +254,70 @@ def _exile_target(value: Any) -> Effect:
         for card in _cards(ctx):
             ctx.exile([card])
             then(ctx, card)
+
+    return effect
+
+
+@verb("exile target, its controller gains life equal to its power")
+def _exile_target_for_life(value: Any) -> Effect:
+    """Swords to Plowshares': the power and controller are the creature's as it last existed on the battlefield
+    (rule 608.2h), read before it is exiled."""
+    _settings(value, {}, "exile target, its controller gains life equal to its power")
+
+    def effect(ctx: EffectContext) -> None:
+        for card in _cards(ctx):
+            power, controller = card.power or 0, card.controller
+            ctx.exile([card])
+            ctx.gain_life(controller, power)
+
+    return effect
+
+
+@verb("exile graveyard")
+def _exile_graveyard(value: Any) -> Effect:
+    """Bojuka Bog's 'exile target player's graveyard': {exile graveyard: target player} (or 'you')."""
+    who = _player_of(value or "you", "exile graveyard")
+    return lambda ctx: ctx.exile(who(ctx).graveyard)
+
+
+@verb("discover")
+def _discover(value: Any) -> Effect:
+    """'Discover 3' (rule 701.57a)."""
+    how_much = amount(value)
+    return lambda ctx: ctx.discover(how_much(ctx))
+
+
+@verb("damage each")
+def _damage_each(value: Any) -> Effect:
+    """'Deals 2 damage to each creature': {amount: 2, to: creatures}, dealt to all of them at once (rule 120.4)."""
+    settings = _settings(value, {"amount": 1, "to": "creatures"}, "damage each")
+    how_much, quality = amount(settings["amount"]), selector(str(settings["to"]))
+
+    def effect(ctx: EffectContext) -> None:
+        chosen = [c for p in ctx.game.players for c in p.battlefield if quality(ctx.source, c)]
+        ctx.damage_each(chosen, how_much(ctx))
+
+    return effect
+
+
+@verb("prevent damage")
+def _prevent_damage(value: Any) -> Effect:
+    """A prevention shield for the rest of the turn (rule 615.3): 'Prevent the next 1 damage that would be dealt to
+    any target this turn' is {amount: 1, to: target}; 'The next time target creature would deal damage this turn,
+    prevent that damage. You gain life equal to the damage prevented this way.' is {by: target, gain life: true}
+    (without an amount, all of it)."""
+    settings = _settings(value, {"amount": None, "to": None, "by": None, "gain life": False}, "prevent damage")
+    if any(settings[key] not in (None, "target") for key in ("to", "by")) or settings["to"] == settings["by"]:
+        raise DefinitionError("'prevent damage' is of damage to target ({to: target}) or by it ({by: target})")
+    how_much = None if settings["amount"] is None else number(settings["amount"])
+    to_target, gain_life = settings["to"] == "target", bool(settings["gain life"])
+
+    def effect(ctx: EffectContext) -> None:
+        from kb.engine.damage import add_shield
+
+        for chosen in ctx.targets:
+            to, by = (chosen, None) if to_target else (None, chosen)
+            add_shield(ctx.game, how_much, to=to, source=by, gain_life=ctx.controller if gain_life else None)
 
     return effect
 

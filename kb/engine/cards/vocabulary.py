@@ -236,7 +236,9 @@ def target(phrase: str | list[Any], count: Any = 1) -> Target:
             different="another target" in phrase,
         )
     rule = next((DEFINING_RULES[w] for w in phrase.split() if w in DEFINING_RULES), "115.1")
-    return Target(f"target {phrase.removeprefix('target ')}", selector(phrase), rule=rule, count=number(count))
+    written = phrase.removeprefix("target ")
+    description = written if written == "any target" else f"target {written}"
+    return Target(description, selector(phrase), rule=rule, count=number(count))
 
 
 # -- costs -----------------------------------------------------------------------------------
