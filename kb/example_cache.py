@@ -25,6 +25,8 @@ from kb.model import Card, Example
 KB = Path(__file__).resolve().parent
 # What decides an example's verdict besides its own text: the engine, the checker, how content parts become cards, and
 # the records and errors those read.
+# In the engine's folder: its code, and the cards it ships (kb/engine/cards/shipped.yaml).
+JUDGED_SUFFIXES = (".py", ".yaml")
 JUDGED_BY = (KB / "engine", KB / "examples.py", KB / "card_definitions.py", KB / "model.py", KB / "errors.py")
 
 
@@ -32,7 +34,7 @@ JUDGED_BY = (KB / "engine", KB / "examples.py", KB / "card_definitions.py", KB /
 def _judge_digest() -> str:
     digest = hashlib.sha256(sys.version.encode())
     for root in JUDGED_BY:
-        for path in sorted(root.rglob("*.py")) if root.is_dir() else [root]:
+        for path in sorted(p for p in root.rglob("*") if p.suffix in JUDGED_SUFFIXES) if root.is_dir() else [root]:
             digest.update(str(path.relative_to(KB)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 

@@ -74,8 +74,22 @@ def test_a_changed_engine_or_declared_card_is_a_new_key(kb, tmp_path: Path, monk
 
 
 def test_the_engine_source_is_part_of_the_key():
-    judged = {path.name for root in example_cache.JUDGED_BY for path in (root.rglob("*.py") if root.is_dir() else [root])}
+    judged = {path.name for root in example_cache.JUDGED_BY for path in (root.rglob("*") if root.is_dir() else [root])}
     assert {"game.py", "state_based.py", "examples.py", "card_definitions.py"} <= judged
+
+
+def test_an_edited_shipped_card_is_a_new_key(tmp_path: Path, monkeypatch):
+    engine = tmp_path / "engine"
+    (engine / "cards").mkdir(parents=True)
+    (engine / "game.py").write_text("RULES = 1\n")
+    shipped = engine / "cards" / "shipped.yaml"
+    shipped.write_text("- name: Grizzly Bears\n  power: '2'\n")
+    monkeypatch.setattr(example_cache, "KB", tmp_path)
+    monkeypatch.setattr(example_cache, "JUDGED_BY", (engine,))
+    before = example_cache._judge_digest.__wrapped__()
+    shipped.write_text("- name: Grizzly Bears\n  power: '3'\n")
+    assert example_cache._judge_digest.__wrapped__() != before
+    assert (REPO / "kb" / "engine" / "cards" / "shipped.yaml").is_file(), "the shipped cards moved: update JUDGED_BY"
 
 
 def test_kb_check_reuses_passes_says_so_and_no_cache_runs_every_one(project: Path, tmp_path: Path, monkeypatch, capsys):
