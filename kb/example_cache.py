@@ -1,4 +1,4 @@
-"""Examples that passed, remembered between builds: an example whose inputs have not changed passes again.
+"""Examples that passed, remembered between builds and checks: an example whose inputs have not changed passes again.
 
 An example's inputs are its own record (code, claimed rules, declared cards, where it is written), the cards
 declared in content/ that its games can use, and the source of the engine and of the checker that judges it.
