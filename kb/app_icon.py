@@ -34,25 +34,34 @@ def svg() -> str:
 
 def png(size: int) -> bytes:
     """The icon as a `size`×`size` RGB PNG."""
-    # Coverage is separable for a rectangle: the share of a pixel's column times the share of its row.
+    # Coverage is separable for a rectangle: the share of a pixel's column times the share of its row. So a row
+    # depends only on each layer's share of it, and the few distinct rows are each drawn once.
     layers = [(_coverage(x0, x1, size), _coverage(y0, y1, size), colour) for (x0, y0, x1, y1), colour in SHAPES]
+    rows: dict[tuple[float, ...], bytes] = {}
     raw = bytearray()
     for y in range(size):
-        row = [list(INDIGO) for _ in range(size)]
-        for across, down, colour in layers:
-            share = down[y]
-            if share == 0:
-                continue
-            for x, part in enumerate(across):
-                a = part * share
-                if a:
-                    pixel = row[x]
-                    for i in range(3):
-                        pixel[i] += (colour[i] - pixel[i]) * a
+        shares = tuple(down[y] for _, down, _ in layers)
+        if shares not in rows:
+            rows[shares] = _row([(across, share, colour) for (across, _, colour), share in zip(layers, shares)], size)
         raw.append(0)  # filter type "none" for each scanline
-        raw.extend(round(v) for pixel in row for v in pixel)
+        raw.extend(rows[shares])
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + _chunk(b"IEND", b"")
+
+
+def _row(layers: list[tuple[list[float], float, tuple[int, int, int]]], size: int) -> bytes:
+    """One scanline: each layer painted over the ones before it, covering `share` of the row times its columns."""
+    row = [list(INDIGO) for _ in range(size)]
+    for across, share, colour in layers:
+        if share == 0:
+            continue
+        for x, part in enumerate(across):
+            a = part * share
+            if a:
+                pixel = row[x]
+                for i in range(3):
+                    pixel[i] += (colour[i] - pixel[i]) * a
+    return bytes(round(v) for pixel in row for v in pixel)
 
 
 def _coverage(start: float, end: float, size: int) -> list[float]:
