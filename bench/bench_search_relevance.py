@@ -23,10 +23,11 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import yaml
@@ -116,6 +117,7 @@ def main() -> None:
         found = {"kb search": terminal_results(work, queries), "site": browser_results(work, queries, built.refs)}
         # bench_web_search.py's queries too: common words ("target creature") load the most.
         sizes = index_bytes(work, list(dict.fromkeys([*queries, *WEB_QUERIES]))) if args.mtgjson else {}
+        files = Counter(path.parent.name for path in (work / INDEX_DIR).rglob("*.js"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -141,10 +143,12 @@ def main() -> None:
     if sizes:
         over = sorted((q for q in sizes if sizes[q] > BUDGET), key=sizes.get, reverse=True)
         largest = sorted(sizes, key=sizes.get, reverse=True)[:5]
-        print(f"index bytes before the first results: {len(over)} of {len(sizes)} queries over {BUDGET // 1000} KB")
+        print(f"index bytes before the first results: {len(over)} of {len(sizes)} queries over {BUDGET // 1000} KB", end="")
+        print(f" (median {statistics.median(sizes.values()) / 1000:.1f} KB)")
         for q in dict.fromkeys([*over, *largest]):
             print(f"  {sizes[q] / 1000:6.1f} KB  {q!r}")
         print()
+    print(f"index files: {sum(files.values())} ({', '.join(f'{folder}/ {n}' for folder, n in sorted(files.items()))})\n")
     if args.show_misses:
         for case in cases:
             for search in found:

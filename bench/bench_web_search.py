@@ -8,7 +8,7 @@ given with --site), with material's own `search` plugin switched on as well so
 that its `search_index.json` covers exactly the same pages. Then, per query:
 
 - bytes before the first result: kb-search.js plus every index file the query
-  made the browser load (meta, term shards, further tiers of postings, document shards),
+  made the browser load (meta, blocks of terms, further tiers of postings, document shards),
   raw and gzip-compressed file by file (as a server would send them);
 - time to first result: in headless Chromium (cold page per query, site served
   over HTTP on 127.0.0.1), from the query to the first page of result records;

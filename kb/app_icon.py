@@ -42,7 +42,9 @@ def png(size: int) -> bytes:
     for y in range(size):
         shares = tuple(down[y] for _, down, _ in layers)
         if shares not in rows:
-            rows[shares] = _row([(across, share, colour) for (across, _, colour), share in zip(layers, shares)], size)
+            rows[shares] = _row(
+                [(across, share, colour) for (across, _, colour), share in zip(layers, shares, strict=True)], size
+            )
         raw.append(0)  # filter type "none" for each scanline
         raw.extend(rows[shares])
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)

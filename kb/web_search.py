@@ -11,18 +11,18 @@ Layout under `search/kb-index/` in the site:
 
 - `meta.js`     — how text is cut into terms and how queries rank (the rules
                   of `kb.search_text` and `kb.search_rank`, as data), the list
-                  of term shards, document counts; loaded once, on the first keystroke;
-- `t/<key>.js`  — the terms starting with `<key>` (a prefix of 1+ characters,
-                  longer where a prefix holds many terms) with their postings,
-                  each list a string of base-32 digits (see `encode`);
+                  the first key of each block of terms and of spelling buckets, document
+                  counts; loaded once, on the first keystroke;
+- `t/<n>.js`    — block n of the terms, with their postings, each list a
+                  string of base-32 digits (see `encode`);
 - `f/<term>-<k>.js` — tier k (from 1) of a frequent term's postings, whose
-                  shard entry holds tier 0, its best-weighted `HEAD` documents
+                  block entry holds tier 0, its best-weighted `HEAD` documents
                   (`kb.search_postings.tiers`), and the bound of each further tier;
 - `d/<n>.js`    — document records `n*DOC_SHARD .. (n+1)*DOC_SHARD-1`: kind,
                   title, url#anchor, context line, snippet;
-- `s/<key>.js`  — the words starting or (key "-xy") ending with a pair of
-                  letters, for correcting a misspelt query word; key "~xy": the
-                  words listed under a middle key ("~xyz", `kb.search_rank.middle_keys`) starting with it;
+- `s/<n>.js`    — block n of the spelling buckets: the words listed under a
+                  spelling key (`kb.search_rank.spelling_keys`, `listed_middle_keys`),
+                  for correcting a misspelt query word;
 - `n/<key>.js`  — the names of the cards starting with a pair of letters or
                   digits, for suggestions as you type.
 
@@ -40,72 +40,61 @@ import shutil
 from collections import defaultdict
 from pathlib import Path
 
-from kb.search_postings import HEAD, BuiltSearch, Postings, build_search, encode, spelling_buckets, tiers
+from kb.search_postings import BuiltSearch, build_search, encode, spelling_buckets, tiers
 from kb.search_rank import ranking_rules
 from kb.search_text import browser_rules, normalize
 from kb.store import KnowledgeBase
 
 INDEX_DIR = "search/kb-index"
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 # Documents per document shard: the first page of results needs the records of
 # up to 10 documents; small shards keep that to a few kilobytes each.
 DOC_SHARD = 8
-# A term shard is split by a longer prefix once its JavaScript exceeds this size.
-TERM_SHARD_BYTES = 24_000
+# Terms and spelling buckets are written in blocks: in key order, a block closes
+# before it would pass this many bytes. A lookup loads one block, and a site has
+# tens of index files where a file per key made thousands of tiny ones (each one a
+# request when a reader makes the site available offline).
+BLOCK_BYTES = 4_000
 # Card names per suggestion shard before it is split by a third letter.
 NAME_SHARD = 200
 
 
-# --- shards ----------------------------------------------------------------------
+# --- blocks ----------------------------------------------------------------------
 
 
-def term_shards(index: dict[str, Postings]) -> dict[str, list[str]]:
-    """Shard key -> its terms. A term belongs to the longest key that is a prefix of it.
-
-    Keys start as two-character prefixes; a shard over `TERM_SHARD_BYTES` is
-    split by one more character, its shorter terms staying in the parent key.
-    """
-    shards: dict[str, list[str]] = {}
-    pending: list[tuple[str, list[str]]] = []
-    groups: dict[str, list[str]] = defaultdict(list)
-    for term in index:
-        groups[term[:2]].append(term)
-    pending.extend(groups.items())
-    while pending:
-        key, terms = pending.pop()
-        size = sum(_entry_size(index[t]) for t in terms)
-        longer = [t for t in terms if len(t) > len(key)]
-        if size <= TERM_SHARD_BYTES or not longer:
-            shards[key] = sorted(terms)
-            continue
-        children: dict[str, list[str]] = defaultdict(list)
-        for term in longer:
-            children[term[: len(key) + 1]].append(term)
-        pending.extend(children.items())
-        rest = [t for t in terms if len(t) <= len(key)]
-        if rest:
-            shards[key] = rest
-    return dict(sorted(shards.items()))
+def js_order(key: str) -> bytes:
+    """Sorts as JavaScript compares strings (by UTF-16 code unit): kb-search.js finds a key's block by comparing."""
+    return key.encode("utf-16-be")
 
 
-def _entry_size(plist: Postings) -> int:
-    """Approximate bytes of a term's shard entry (its first tier only, for a frequent term).
-
-    Estimated as JSON numbers, as postings were once written: encoded they take
-    about half of it, so shards are smaller than TERM_SHARD_BYTES, and split
-    where they were when the query figures of bench/bench_web_search.py were set.
-    """
-    return 12 + 9 * min(len(plist[0]), HEAD)
+def cut_blocks(entries: dict[str, str]) -> list[dict[str, str]]:
+    """Key -> its JSON, in JavaScript's key order, cut into blocks of at most BLOCK_BYTES (an entry bigger than
+    that gets a block of its own)."""
+    blocks: list[dict[str, str]] = []
+    size = BLOCK_BYTES
+    for key in sorted(entries, key=js_order):
+        n = len(key) + len(entries[key]) + 4
+        if size + n > BLOCK_BYTES:
+            blocks.append({})
+            size = 0
+        blocks[-1][key] = entries[key]
+        size += n
+    return blocks
 
 
 def term_file(key: str) -> str:
-    """A shard key or term as a file name: letters and digits as they are, anything else ("." "{" "/") as _xx."""
+    """A term as a file name (its further tiers, f/): letters and digits as they are, anything else ("." "{" "/") as _xx."""
     return "".join(ch if ch.isascii() and ch.isalnum() else f"_{ord(ch):02x}" for ch in key)
 
 
+def _json(data: object) -> str:
+    # Compact JSON is valid JavaScript.
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 def _js(call: str, key: str | int, data: object) -> str:
-    # Compact JSON is valid JavaScript; the call registers the data with kb-search.js.
-    return f"kbSearch.{call}({json.dumps(key)},{json.dumps(data, ensure_ascii=False, separators=(',', ':'))});\n"
+    # The call registers the data with kb-search.js.
+    return f"kbSearch.{call}({json.dumps(key)},{_json(data)});\n"
 
 
 class _IndexWriter:
@@ -128,6 +117,15 @@ class _IndexWriter:
         for number, start in enumerate(range(0, len(records), DOC_SHARD)):
             self.write(f"d/{number}.js", _js("docs", number, records[start : start + DOC_SHARD]))
 
+    def blocks(self, folder: str, call: str, entries: dict[str, str]) -> list[str]:
+        """Writes `folder/<n>.js` for each block of `entries` (key -> JSON); returns each block's first key."""
+        firsts = []
+        for number, block in enumerate(cut_blocks(entries)):
+            data = ",".join(f"{json.dumps(key, ensure_ascii=False)}:{value}" for key, value in block.items())
+            self.write(f"{folder}/{number}.js", f"kbSearch.{call}({number},{{{data}}});\n")
+            firsts.append(next(iter(block)))
+        return firsts
+
 
 def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | None = None) -> None:
     """on_post_build step: write the index under `site_dir/search/kb-index/`.
@@ -142,30 +140,16 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
     writer = _IndexWriter(target)
     writer.document_shards(built.records)
     index = built.index
-    shards = term_shards(index)
-    for key, terms in shards.items():
-        entries: dict[str, list] = {}
-        for term in terms:
-            plist = index[term]
-            parts, bounds = tiers(plist)
-            entries[term] = [len(plist[0]), encode(parts[0]), *([bounds] if bounds else [])]
-            for number, part in enumerate(parts[1:], start=1):
-                writer.write(f"f/{term_file(term)}-{number}.js", _js("full", f"{term} {number}", encode(part)))
-        writer.write(f"t/{term_file(key)}.js", _js("terms", key, entries))
+    entries: dict[str, str] = {}
+    for term, plist in index.items():
+        parts, bounds = tiers(plist)
+        entries[term] = _json([len(plist[0]), encode(parts[0]), *([bounds] if bounds else [])])
+        for number, part in enumerate(parts[1:], start=1):
+            writer.write(f"f/{term_file(term)}-{number}.js", _js("full", f"{term} {number}", encode(part)))
+    term_blocks = writer.blocks("t", "terms", entries)
     # Words by their spelling keys (kb.search_rank.spelling_keys), with their record counts, for correcting misspellings.
-    # A middle key's bucket ("~est") is in the file of its first two letters ("~es"): listing
-    # thousands of middle keys in meta.js would double it, for the rare long word misspelt at both ends.
-    spelling_keys = []
-    middle: dict[str, list[str]] = defaultdict(list)
-    for key, words in spelling_buckets(index, built.words):
-        call = _js("spelling", key, " ".join(f"{w} {n}" for w, n in words))
-        if key.startswith("~"):
-            middle[key[:3]].append(call)
-            continue
-        spelling_keys.append(key)
-        writer.write(f"s/{term_file(key)}.js", call)
-    for group, calls in middle.items():
-        writer.write(f"s/{term_file(group)}.js", "".join(calls))
+    buckets = {key: _json(" ".join(f"{w} {n}" for w, n in words)) for key, words in spelling_buckets(index, built.words)}
+    spelling_blocks = writer.blocks("s", "spelling", buckets)
     name_keys = _card_names(writer, built.records)
     meta = {
         "format": FORMAT_VERSION,
@@ -173,9 +157,8 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
         "version": writer.digest.hexdigest()[:12],
         "text": browser_rules(),
         "ranking": ranking_rules(),
-        "shards": " ".join(shards),
-        "spelling": " ".join(spelling_keys),
-        "middle": " ".join(sorted(middle)),
+        "terms": term_blocks,
+        "spelling": spelling_blocks,
         "names": " ".join(name_keys),
         "docs": len(built.records),
         "docShard": DOC_SHARD,

@@ -21,7 +21,7 @@ from kb.search_documents import searchable_documents as documents
 from kb.search_postings import encode, postings
 from kb.search_text import tokens
 from kb.store import KnowledgeBase
-from kb.web_search import INDEX_DIR, term_shards, write_web_search
+from kb.web_search import INDEX_DIR, write_web_search
 
 REPO = Path(__file__).resolve().parent.parent
 KB_SEARCH_JS = REPO / "templates" / "static" / "javascripts" / "kb-search.js"
@@ -40,20 +40,41 @@ def content_kb() -> KnowledgeBase:
     return load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates"))
 
 
-def test_every_term_lives_in_exactly_the_shard_its_longest_prefix_names(
-    monkeypatch: pytest.MonkeyPatch, content_kb: KnowledgeBase
+def index_file(path: Path) -> tuple[object, object]:
+    """The key and data of one index file, `kbSearch.<kind>(key,data);`."""
+    key, data = path.read_text(encoding="utf-8").split("(", 1)[1].rsplit(");", 1)[0].split(",", 1)
+    return json.loads(key), json.loads(data)
+
+
+@pytest.mark.parametrize(("folder", "meta_key"), [("t", "terms"), ("s", "spelling")])
+def test_blocks_hold_each_key_once_in_the_order_javascript_compares(
+    monkeypatch: pytest.MonkeyPatch, content_kb: KnowledgeBase, tmp_path: Path, folder: str, meta_key: str
 ):
-    # A tiny shard size forces multi-level splits, as a large knowledge base does.
-    monkeypatch.setattr(web_search, "TERM_SHARD_BYTES", 200)
-    index = postings(documents(content_kb))
-    shards = term_shards(index)
-    assert any(len(key) > 2 for key in shards), "small shards should have been split"
-    placed = [term for terms in shards.values() for term in terms]
-    assert sorted(placed) == sorted(index)
-    for key, terms in shards.items():
-        for term in terms:
-            longest = max((k for k in shards if term.startswith(k)), key=len)
-            assert longest == key, term
+    monkeypatch.setattr(web_search, "BLOCK_BYTES", 300)  # many blocks, as a large knowledge base has
+    write_web_search(content_kb, tmp_path)
+    root = tmp_path / INDEX_DIR
+    _, meta = index_file(root / "meta.js")
+    firsts = meta[meta_key]
+    blocks = [index_file(root / folder / f"{n}.js") for n in range(len(firsts))]
+    assert len(blocks) > 10 and len(list((root / folder).glob("*.js"))) == len(firsts)
+    keys = [key for number, (key_of_file, block) in enumerate(blocks) for key in block if key_of_file == number]
+    assert keys == sorted(keys, key=web_search.js_order) and len(keys) == len(set(keys)), "in order, each once"
+    assert [next(iter(block)) for _, block in blocks] == firsts
+    for _, block in blocks:
+        assert len(json.dumps(block)) <= 300 + 100 or len(block) == 1, "a block passes its size only for one entry"
+    if folder == "t":
+        assert set(keys) == set(postings(documents(content_kb)))
+
+
+def test_tiny_blocks_give_the_same_results(monkeypatch: pytest.MonkeyPatch, content_kb: KnowledgeBase, tmp_path: Path):
+    # Prefixes that span blocks, a misspelling corrected from a spelling block, a symbol and a number.
+    queries = ["lae", "laelia", "hist", "sumoning", "{t}", "302.6", "exile the top card"]
+    write_web_search(content_kb, tmp_path / "default")
+    expected = run_engine(tmp_path / "default" / INDEX_DIR, queries=queries)["results"]
+    monkeypatch.setattr(web_search, "BLOCK_BYTES", 100)
+    write_web_search(content_kb, tmp_path / "tiny")
+    assert run_engine(tmp_path / "tiny" / INDEX_DIR, queries=queries)["results"] == expected
+    assert all(expected[q] for q in queries if q != "sumoning"), expected
 
 
 def test_frequent_terms_keep_a_head_and_one_further_tier(
@@ -67,10 +88,9 @@ def test_frequent_terms_keep_a_head_and_one_further_tier(
     assert all(name.endswith("-1") for name in further), "a head, and one further tier, no more"
     text = (root / "f" / f"{further[0]}.js").read_text(encoding="utf-8")
     assert text.startswith("kbSearch.full(")
-    # The shard entry of that term holds its head and the bound of the further tier.
+    # The block entry of that term holds its head and the bound of the further tier.
     term = next(name.removesuffix("-1") for name in further if name.removesuffix("-1").isalpha())
-    shard = next(p for p in (root / "t").glob("*.js") if f'"{term}":' in p.read_text(encoding="utf-8"))
-    entries = json.loads(shard.read_text(encoding="utf-8").split(",", 1)[1].rsplit(")", 1)[0])
+    entries = next(block for _, block in map(index_file, (root / "t").glob("*.js")) if term in block)
     count, _, bounds = entries[term]
     assert count > 3 and len(bounds) == 1 and bounds[0] >= 1
 
@@ -138,7 +158,7 @@ def test_ranking_over_the_full_rules(cr_index: Path, query: str, expected: str, 
     assert expected in results[:within], results[:5]
 
 
-def test_a_query_loads_a_few_shards_not_the_index(cr_index: Path):
+def test_a_query_loads_a_few_index_files_not_the_index(cr_index: Path):
     out = run_engine(cr_index, queries=["summoning sickness"])
     loaded = out["loaded"]["summoning sickness"]
     total = sum(1 for _ in cr_index.rglob("*.js"))

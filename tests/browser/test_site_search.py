@@ -128,7 +128,7 @@ def test_disk_copy_searches_without_any_network_request(page, usb_copy: Path):
     with page.expect_navigation():
         page.keyboard.press("Enter")
     assert page.url.endswith("/glossary/index.html#historic")
-    # A misspelling (spelling shards) and card-name suggestions (name shards) load from disk too.
+    # A misspelling (spelling blocks) and card-name suggestions (name shards) load from disk too.
     search(page, "sumoning sickness")
     assert page.locator(".md-search-result__meta").inner_text().startswith("Showing results for")
     search(page, "lae")

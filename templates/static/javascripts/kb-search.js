@@ -127,11 +127,12 @@
     this.meta = null;
     this.text = null;
     this.rules = null;
-    this.shardKeys = [];
-    this.terms = new Map(); // shard key -> {term: [count, encoded postings, truncated?]}
+    this.termBlocks = []; // the first term of each block of terms (kb/web_search.py's cut_blocks)
+    this.spellingBlocks = []; // the first key of each block of spelling buckets
+    this.terms = new Map(); // block number -> {term: [count, encoded postings, truncated?]}
     this.full = new Map(); // term -> encoded postings
     this.docs = new Map(); // doc shard number -> records
-    this.spelling = new Map(); // spelling key -> "word count word count …"
+    this.spelling = new Map(); // block number -> {spelling key: "word count word count …"}
     this.names = new Map(); // name key -> [[card name, url], …]
     this.pending = new Map(); // path -> promise, so a file is requested once
   }
@@ -163,10 +164,8 @@
       this.text = new Text(data.text);
       this.rules = data.ranking;
       this.stopWords = this.text.stopWords;
-      this.shardKeys = data.shards.split(" ");
-      this.shardSet = new Set(this.shardKeys);
-      this.spellingKeys = new Set(data.spelling.split(" "));
-      this.middleGroups = new Set(data.middle.split(" "));
+      this.termBlocks = data.terms;
+      this.spellingBlocks = data.spelling;
       this.nameKeys = new Set(data.names.split(" "));
     } else if (kind === "terms") {
       this.terms.set(key, data);
@@ -181,51 +180,63 @@
     }
   };
 
-  // A shard key or term as a file name, as kb/web_search.py's term_file() writes it.
+  // A term as a file name (its further tiers, f/), as kb/web_search.py's term_file() writes it.
   function fileName(key) {
     return Array.from(key, function (ch) {
       return /[a-z0-9]/i.test(ch) ? ch : "_" + ch.charCodeAt(0).toString(16).padStart(2, "0");
     }).join("");
   }
 
-  // The shard holding `term`: the longest shard key that is a prefix of it.
-  Engine.prototype.shardFor = function (term) {
-    for (var n = term.length; n > 0; n--) {
-      if (this.shardSet.has(term.slice(0, n))) return term.slice(0, n);
+  // The block that would hold `key`: the last one whose first key is not after it; -1 before every block.
+  // Python sorted the keys as JavaScript compares strings (kb/web_search.py's js_order).
+  function blockFor(firsts, key) {
+    var lo = 0, hi = firsts.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (firsts[mid] <= key) lo = mid + 1;
+      else hi = mid;
     }
-    return null;
-  };
+    return lo - 1;
+  }
 
-  // Every shard that may hold a term starting with `prefix`.
-  Engine.prototype.shardsForPrefix = function (prefix) {
-    var keys = this.shardKeys.filter(function (k) { return k.startsWith(prefix); });
-    var own = this.shardFor(prefix);
-    if (own && keys.indexOf(own) < 0) keys.push(own);
-    return keys;
-  };
+  // Every block that may hold a key starting with `prefix`.
+  function blocksFor(firsts, prefix) {
+    var out = [];
+    for (var b = Math.max(blockFor(firsts, prefix), 0), last = blockFor(firsts, prefix + "\uffff"); b <= last; b++) out.push(b);
+    return out;
+  }
 
-  // Loads the term shards holding these terms (and the terms these prefixes start).
-  Engine.prototype.loadTerms = function (terms, prefixes) {
+  // `key`'s entry in the loaded blocks `blocks` (a Map of block number -> {key: entry}), or null.
+  function lookup(blocks, firsts, key) {
+    var block = blocks.get(blockFor(firsts, key));
+    return block && Object.prototype.hasOwnProperty.call(block, key) ? block[key] : null;
+  }
+
+  // Loads the blocks of `folder` holding these keys, and every key these prefixes start.
+  Engine.prototype.loadBlocks = function (folder, firsts, keys, prefixes) {
     var self = this;
-    var keys = new Set();
-    terms.forEach(function (t) { var k = self.shardFor(t); if (k) keys.add(k); });
-    (prefixes || []).forEach(function (p) { self.shardsForPrefix(p).forEach(function (k) { keys.add(k); }); });
-    return Promise.all(Array.from(keys).map(function (k) { return self.fetch("t/" + fileName(k) + ".js"); }));
+    var blocks = new Set();
+    keys.forEach(function (k) { var b = blockFor(firsts, k); if (b >= 0) blocks.add(b); });
+    (prefixes || []).forEach(function (p) { blocksFor(firsts, p).forEach(function (b) { blocks.add(b); }); });
+    return Promise.all(Array.from(blocks).map(function (b) { return self.fetch(folder + "/" + b + ".js"); }));
+  };
+
+  // Loads the term blocks holding these terms (and the terms these prefixes start).
+  Engine.prototype.loadTerms = function (terms, prefixes) {
+    return this.loadBlocks("t", this.termBlocks, terms, prefixes);
   };
 
   Engine.prototype.entry = function (term) {
-    var key = this.shardFor(term);
-    var shard = key && this.terms.get(key);
-    return shard && Object.prototype.hasOwnProperty.call(shard, term) ? shard[term] : null;
+    return lookup(this.terms, this.termBlocks, term);
   };
 
   // [term, entry] of every loaded term starting with `prefix`.
   Engine.prototype.startingWith = function (prefix) {
     var self = this;
     var found = [];
-    this.shardsForPrefix(prefix).forEach(function (k) {
-      var shard = self.terms.get(k) || {};
-      Object.keys(shard).forEach(function (t) { if (t.startsWith(prefix)) found.push([t, shard[t]]); });
+    blocksFor(this.termBlocks, prefix).forEach(function (b) {
+      var block = self.terms.get(b) || {};
+      Object.keys(block).forEach(function (t) { if (t.startsWith(prefix)) found.push([t, block[t]]); });
     });
     return found;
   };
@@ -268,15 +279,9 @@
     return word.length >= this.rules.longWord ? ["~" + word.slice(3, 6)] : [];
   };
 
-  // Loads the spelling shards of these keys that exist; a middle key's is its first two letters' (kb/web_search.py).
+  // Loads the spelling blocks holding these keys.
   Engine.prototype.loadSpelling = function (keys) {
-    var self = this;
-    var files = new Set();
-    keys.forEach(function (k) {
-      if (k[0] === "~" && self.middleGroups.has(k.slice(0, 3))) files.add(k.slice(0, 3));
-      else if (self.spellingKeys.has(k)) files.add(k);
-    });
-    return Promise.all(Array.from(files).map(function (k) { return self.fetch("s/" + fileName(k) + ".js"); }));
+    return this.loadBlocks("s", this.spellingBlocks, keys);
   };
 
   // The nearest word listed under `keys` to `term` within maxEdits; ties: in most records, then A–Z (kb/search_rank.py's nearest).
@@ -286,7 +291,7 @@
     var self = this;
     var best = null;
     keys.forEach(function (key) {
-      var list = (self.spelling.get(key) || "").split(" ");
+      var list = (lookup(self.spelling, self.spellingBlocks, key) || "").split(" ");
       for (var i = 0; i + 1 < list.length; i += 2) {
         var candidate = list[i], count = Number(list[i + 1]);
         if (Math.abs(candidate.length - term.length) > limit || candidate === term) continue;
