@@ -217,10 +217,15 @@ class _RuleMatcher:
             section = section_of(rule.number)
             section = moved_sections.get(section, section) if section else None
             by_section[(_is_heading(rule), section)].append(rule)
+        old_words = {number: _TOKEN.findall(rule_content(rule)) for number, rule in self.old_left.items()}
         candidates: list[tuple[float, int, int, Rule, Rule]] = []
         for j, new in enumerate(self.new_left.values()):
-            for i, old in enumerate(by_section.get((_is_heading(new), section_of(new.number)), ())):
-                score = _similar_enough(rule_content(old), rule_content(new))
+            olds = by_section.get((_is_heading(new), section_of(new.number)), ())
+            # One matcher per new rule: SequenceMatcher indexes its second text once, whatever it is compared with.
+            matcher = SequenceMatcher(None, (), _TOKEN.findall(rule_content(new)), autojunk=False)
+            for i, old in enumerate(olds):
+                matcher.set_seq1(old_words[old.number])
+                score = _similar_enough(matcher)
                 if score is not None:
                     candidates.append((-score, i, j, old, new))
         # Best pairs first; ties broken by position so the result is deterministic.
@@ -229,9 +234,8 @@ class _RuleMatcher:
                 self.pair(old, new, -negative_score)
 
 
-def _similar_enough(old: str, new: str) -> float | None:
-    """The similarity of two texts if it reaches the 'moved' threshold; the cheap bounds go first."""
-    matcher = SequenceMatcher(None, _TOKEN.findall(old), _TOKEN.findall(new), autojunk=False)
+def _similar_enough(matcher: SequenceMatcher) -> float | None:
+    """The similarity of the matcher's two texts if it reaches the 'moved' threshold; the cheap bounds go first."""
     if matcher.real_quick_ratio() < _MOVED_SIMILARITY or matcher.quick_ratio() < _MOVED_SIMILARITY:
         return None
     ratio = matcher.ratio()
