@@ -63,6 +63,64 @@ def page(browser):
     assert errors == [], f"JavaScript errors on the page: {errors}"
 
 
+class DiskTabs:
+    """Tabs kept for a worker's whole session, one per viewport width: opening one costs a third of a second here.
+
+    Only for pages opened from disk (file://): a site served over http registers a
+    service worker, which would outlive the test; those tests take `page`. Each use
+    starts with the tab's recorded requests and script errors cleared, and leaves it
+    blank with empty storage, so no test sees what the one before it left.
+    """
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+        self.contexts: dict[int, object] = {}
+        self.tabs: dict[int, object] = {}
+
+    def tab(self, width: int):
+        if width not in self.tabs:
+            context = self.browser.new_context(viewport={"width": width, "height": 900})
+            tab = context.new_page()
+            tab.requests, tab.errors = [], []
+            tab.on("request", lambda request, tab=tab: tab.requests.append(request.url))
+            tab.on("pageerror", lambda error, tab=tab: tab.errors.append(str(error)))
+            self.contexts[width], self.tabs[width] = context, tab
+        return self.tabs[width]
+
+    @contextlib.contextmanager
+    def use(self, width: int = 1280) -> Iterator:
+        tab = self.tab(width)
+        tab.requests.clear()
+        tab.errors.clear()
+        yield tab
+        errors = list(tab.errors)
+        # Stored settings (the palette, the search) must not reach the next test, nor the document itself
+        # (a later visit to the same page with another #fragment would otherwise not load it again).
+        if tab.url.startswith("file:"):
+            tab.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        tab.goto("about:blank")
+        assert errors == [], f"JavaScript errors on the page: {errors}"
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def disk_tabs(browser) -> Iterator[DiskTabs]:
+    tabs = DiskTabs(browser)
+    yield tabs
+    tabs.close()
+
+
+@pytest.fixture
+def disk_page(disk_tabs: DiskTabs):
+    """A desktop-width page for the site opened from disk, which records its requests (`.requests`) and fails on
+    script errors; kept for the session (see DiskTabs)."""
+    with disk_tabs.use() as tab:
+        yield tab
+
+
 @pytest.fixture(scope="session")
 def usb_copy(full_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site copied elsewhere, as onto a USB stick: nothing may depend on where it was built."""

@@ -61,11 +61,19 @@ class Watch:
         self.context.close()
 
 
-@pytest.fixture
-def watch(browser):
+@pytest.fixture(scope="module")
+def _watching(browser):
+    # One context for the module (opening one costs a third of a second here); each test starts on a blank page.
     w = Watch(browser)
     yield w
     w.close()
+
+
+@pytest.fixture
+def watch(_watching: Watch):
+    _watching.events = []
+    yield _watching
+    _watching.page.goto("about:blank")
 
 
 def page_kinds(site: Path) -> list[Path]:

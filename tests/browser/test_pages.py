@@ -19,36 +19,11 @@ def kb():
     return load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates"))
 
 
-@pytest.fixture(scope="module")
-def tabs(browser):
-    """One tab per width for the whole module (opening a tab costs a third of a second here); each test leaves it
-    blank and with empty storage (see `viewer`)."""
-    contexts, opened = [], {}
-    for width, pixels in WIDTHS.items():
-        context = browser.new_context(viewport={"width": pixels, "height": 900})
-        tab = context.new_page()
-        tab.errors = []
-        tab.on("pageerror", lambda error, tab=tab: tab.errors.append(str(error)))
-        contexts.append(context)
-        opened[width] = tab
-    yield opened
-    for context in contexts:
-        context.close()
-
-
 @pytest.fixture(params=list(WIDTHS))
-def viewer(request, tabs):
-    """A page at a desktop or a phone width; fails on script errors."""
-    tab = tabs[request.param]
-    tab.errors.clear()
-    yield tab
-    errors = list(tab.errors)
-    # What a test leaves must not reach the next: stored settings (the palette, the search), and the document itself
-    # (a later visit to the same page with another #fragment would otherwise not load it again).
-    if tab.url.startswith("file:"):
-        tab.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-    tab.goto("about:blank")
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+def viewer(request, disk_tabs):
+    """A page opened from disk at a desktop or a phone width; fails on script errors."""
+    with disk_tabs.use(WIDTHS[request.param]) as tab:
+        yield tab
 
 
 def open_page(tab, site: Path, path: str) -> None:

@@ -51,9 +51,9 @@ def rule_in_view(page, number: str) -> bool:
 
 
 @pytest.fixture
-def home(page, full_site: Path):
-    page.goto(full_site.joinpath("index.html").as_uri())
-    return page
+def home(disk_page, full_site: Path):
+    disk_page.goto(full_site.joinpath("index.html").as_uri())
+    return disk_page
 
 
 def test_rule_number_goes_first_and_lands_on_the_rule(home):
@@ -107,36 +107,36 @@ def test_material_search_does_not_run(home):
     assert not [u for u in home.requests if "search_index" in u or "/workers/" in u], "material's search loaded"
 
 
-def test_rule_link_on_a_card_page_and_back(page, full_site: Path):
+def test_rule_link_on_a_card_page_and_back(disk_page, full_site: Path):
     card = full_site.joinpath("cards", "rona-disciple-of-gix.html").as_uri()
-    page.goto(card)
+    disk_page.goto(card)
     # Rona's page shows the {T} general ruling, whose text says "See rule 302.6".
-    link = page.locator("#tap-symbol a.kb-ref-rule", has_text="302.6").first
-    with page.expect_navigation():
+    link = disk_page.locator("#tap-symbol a.kb-ref-rule", has_text="302.6").first
+    with disk_page.expect_navigation():
         link.click()
-    assert page.url.endswith("/rules/302.html#302.6")
-    assert rule_in_view(page, "302.6")
-    page.go_back()
-    assert page.url == card
+    assert disk_page.url.endswith("/rules/302.html#302.6")
+    assert rule_in_view(disk_page, "302.6")
+    disk_page.go_back()
+    assert disk_page.url == card
 
 
-def test_disk_copy_searches_without_any_network_request(page, usb_copy: Path):
-    page.goto(usb_copy.joinpath("cards", "laelia-the-blade-reforged.html").as_uri())
+def test_disk_copy_searches_without_any_network_request(disk_page, usb_copy: Path):
+    disk_page.goto(usb_copy.joinpath("cards", "laelia-the-blade-reforged.html").as_uri())
     for query, expected in [("302.6", "/rules/302.html#302.6"), ("historic", "/glossary/index.html#historic")]:
-        hrefs = search(page, query)
+        hrefs = search(disk_page, query)
         assert hrefs[0].startswith(usb_copy.as_uri()) and hrefs[0].endswith(expected), hrefs[:3]
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
-    assert page.url.endswith("/glossary/index.html#historic")
+    with disk_page.expect_navigation():
+        disk_page.keyboard.press("Enter")
+    assert disk_page.url.endswith("/glossary/index.html#historic")
     # A misspelling (spelling blocks) and card-name suggestions (name shards) load from disk too.
-    search(page, "sumoning sickness")
-    assert page.locator(".md-search-result__meta").inner_text().startswith("Showing results for")
-    search(page, "lae")
-    assert page.locator(".kb-search-suggestion").count() == 1
-    off_disk = [u for u in page.requests if not u.startswith("file://")]
+    search(disk_page, "sumoning sickness")
+    assert disk_page.locator(".md-search-result__meta").inner_text().startswith("Showing results for")
+    search(disk_page, "lae")
+    assert disk_page.locator(".kb-search-suggestion").count() == 1
+    off_disk = [u for u in disk_page.requests if not u.startswith("file://")]
     assert off_disk == [], "a page opened from disk made requests off the machine"
     for folder in ("t", "d", "s", "n"):
-        assert any(f"/search/kb-index/{folder}/" in u for u in page.requests), f"the index's {folder}/ shards load from disk"
+        assert any(f"/search/kb-index/{folder}/" in u for u in disk_page.requests), f"the index's {folder}/ shards load from disk"
 
 
 def test_served_from_a_sub_path(page, served_sub_path: str):
