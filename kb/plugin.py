@@ -18,7 +18,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from kb import offline, raw_html, symbols, urls
+from kb import compiled_templates, offline, raw_html, symbols, urls
 from kb.build import prepare, render, start_outputs
 from kb.csp import ContentSecurityPolicy
 from kb.errors import KbError
@@ -120,6 +120,7 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         return files
 
     def on_env(self, env, *, config: MkDocsConfig, files: Files):
+        env.bytecode_cache = compiled_templates.THEME
         self.csp = ContentSecurityPolicy(env)
         return env
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from markupsafe import Markup, escape
 
-from kb import cr_examples, history, markup, symbols, urls
+from kb import compiled_templates, cr_examples, history, markup, symbols, urls
 from kb.card_links import gatherer_url, scryfall_url
 from kb.changes import Changes, diff_releases
 from kb.code_html import python_block
@@ -76,6 +76,7 @@ class Renderer:
             keep_trailing_newline=True,
             # Every printed value: control characters and lone surrogates become visible escapes.
             finalize=markup.inert,
+            bytecode_cache=compiled_templates.PAGES,
         )
         self.env.filters.update(
             page_title=markup.page_title,
