@@ -96,6 +96,20 @@ def test_a_permalink_highlights_its_rule(viewer, full_site: Path):
     assert 0 <= top < viewer.viewport_size["height"] / 2, "the rule is in view, under the header"
 
 
+def test_the_copy_link_icon_shows_when_the_site_is_opened_from_disk(viewer, full_site: Path):
+    # The button of the rule a permalink lands on is shown: on the screen at both widths, with its icon drawn, from
+    # disk as from a server.
+    open_page(viewer, full_site, "rules/302.html#302.6")
+    button = viewer.get_by_role("button", name="Copy link to rule 302.6")
+    box = button.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewer.viewport_size["width"], f"the button is off the screen: {box}"
+    area = {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
+    shown = viewer.screenshot(clip=area)
+    button.evaluate("el => { el.style.visibility = 'hidden'; }")
+    drawn = viewer.screenshot(clip=area) != shown
+    assert drawn, "the button's area looks the same without the button: its icon is not drawn"
+
+
 def test_copy_link_copies_the_rule_address(browser, served_sub_path: str):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=served_sub_path.split("/sub/")[0])
