@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.reading import draw_everything
+
 PAGES = {
     "home": "index.html",
     "rule section": "rules/302.html#302.6",
@@ -44,6 +46,7 @@ def test_no_serious_violation(browser, axe, full_site: Path, kind: str, scheme: 
         page.goto(full_site.joinpath(url).as_uri() + (f"#{anchor}" if anchor else ""))
         # Open every toggle, so what hides behind them is checked too.
         page.evaluate("document.querySelectorAll('.md-content details').forEach(d => d.open = true)")
+        draw_everything(page)
         expected = "slate" if scheme == "dark" else "default"
         assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == expected
         violations = axe.run(page).response["violations"]

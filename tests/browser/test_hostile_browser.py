@@ -18,6 +18,8 @@ import hostile_inputs
 import pytest
 from test_site_search import search
 
+from tests.browser.reading import draw_everything
+
 SENTINEL = """
 window.__kb = {ran: [], violations: []};
 window.kbPwned = n => window.__kb.ran.push(n);
@@ -45,6 +47,7 @@ class Watch:
     def visit(self, url: str) -> list[str]:
         """Open `url`, give handlers (load, error, focus, animation, hover) their chance; what happened."""
         self.page.goto(url)
+        draw_everything(self.page)
         self.page.mouse.move(200, 300)
         self.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         self.page.wait_for_timeout(150)

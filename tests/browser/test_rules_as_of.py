@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.reading import shown_text
 from tests.conftest import ARCHIVE, HISTORY_RELEASES
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -47,7 +48,7 @@ def test_a_2018_date_shows_that_releases_text_and_links_to_todays_rule(page, ser
     rule = page.locator("#then-704\\.5t")
     rule.wait_for()
     assert "the release of 2018-07-13" in page.locator(".kb-as-of-status").inner_text()
-    then = rule.locator(".kb-rule-text").inner_text()
+    then = shown_text(rule.locator(".kb-rule-text"))
     assert then == "704.5t " + release_line("2018-07-13.txt", "704.5t").translate(TYPOGRAPHY)
     assert "Two-Headed Giant" in then and "0 or less life" in then
     link = rule.locator(".kb-then-now a")
@@ -55,7 +56,7 @@ def test_a_2018_date_shows_that_releases_text_and_links_to_todays_rule(page, ser
     assert now != "704.5t"  # renumbered since (704.6a in the release of 2025-09-19)
     link.click()
     page.wait_for_url(f"**/rules/704.html#{now}")
-    today = page.locator(f"[id='{now}']").locator("xpath=..").inner_text()
+    today = shown_text(page.locator(f"[id='{now}']").locator("xpath=.."))
     assert "Two-Headed Giant" in today and "0 or less life" in today
 
 
@@ -70,7 +71,7 @@ def test_a_rule_pages_history_opens_the_rule_as_of_a_date(page, served: str) -> 
     page.fill("input[name=date]", "2018-01-19")
     page.click("form.kb-as-of button")
     page.locator("#then-704\\.5s").wait_for()
-    assert release_line("2017-09-25.txt", "704.5s").translate(TYPOGRAPHY) in page.locator("#then-704\\.5s").inner_text()
+    assert release_line("2017-09-25.txt", "704.5s").translate(TYPOGRAPHY) in shown_text(page.locator("#then-704\\.5s"))
 
 
 def test_a_date_before_the_first_release_says_so(page, served: str) -> None:
@@ -85,6 +86,4 @@ def test_opened_from_disk_the_date_page_works_as_served(page, history_site: Path
     page.goto((history_site / "rules" / "as-of.html").as_uri() + "?date=2018-08-01&section=704")
     rule = page.locator("#then-704\\.5t")
     rule.wait_for()
-    assert rule.locator(".kb-rule-text").inner_text() == "704.5t " + release_line("2018-07-13.txt", "704.5t").translate(
-        TYPOGRAPHY
-    )
+    assert shown_text(rule.locator(".kb-rule-text")) == "704.5t " + release_line("2018-07-13.txt", "704.5t").translate(TYPOGRAPHY)
