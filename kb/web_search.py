@@ -10,8 +10,8 @@ shards, not the whole index.
 Layout under `search/kb-index/` in the site:
 
 - `meta.js`     — how text is cut into terms and how queries rank (the rules
-                  of `kb.search_text` and `kb.search_rank`, as data), the list
-                  the first key of each block of terms and of spelling buckets, document
+                  of `kb.search_text` and `kb.search_rank`, as data), the first
+                  key of each block of terms and of spelling buckets, document
                   counts; loaded once, on the first keystroke;
 - `t/<n>.js`    — block n of the terms, with their postings, each list a
                   string of base-32 digits (see `encode`);
