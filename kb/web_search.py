@@ -73,7 +73,7 @@ def cut_blocks(entries: dict[str, str]) -> list[dict[str, str]]:
     blocks: list[dict[str, str]] = []
     size = BLOCK_BYTES
     for key in sorted(entries, key=js_order):
-        n = len(key) + len(entries[key]) + 4
+        n = len(key.encode()) + len(entries[key].encode()) + 4  # "key":value, as written
         if size + n > BLOCK_BYTES:
             blocks.append({})
             size = 0
