@@ -173,7 +173,7 @@ def render(checked: Checked, settings: Settings) -> list[Page]:
             f"templates folder not found: {settings.templates}", hint="set the kb plugin's 'templates' option in mkdocs.yml"
         )
     with progress.stage("rendering pages"):
-        return render_pages(checked.kb, settings.templates, checked.report)
+        return render_pages(checked.kb, settings.templates, checked.report, settings.work_dir)
 
 
 def start_outputs(checked: Checked, site_dir: Path, install_into: Path | None = None) -> BackgroundOutputs:

@@ -73,9 +73,10 @@ class ExampleCache:
             pass  # a cache that cannot be written only makes the next build slower
 
 
-def cache_folder(work_dir: Path | None) -> Path | None:
-    """Where passes are kept: $KB_CACHE_DIR/examples if set, else the work folder's; None keeps nothing."""
+def cache_folder(work_dir: Path | None, kind: str = "examples") -> Path | None:
+    """Where a build keeps what it can reuse (passes, compiled templates): $KB_CACHE_DIR/<kind> if set, else the work
+    folder's; None keeps nothing."""
     base = os.environ.get("KB_CACHE_DIR")
     if base:
-        return Path(base) / "examples"
-    return work_dir / "examples" if work_dir is not None else None
+        return Path(base) / kind
+    return work_dir / kind if work_dir is not None else None

@@ -100,7 +100,7 @@ class LiveBuild:
         raise_all(report.errors())
         checked = Checked(kb, report)
 
-        renderer = Renderer(kb, settings.templates, report)
+        renderer = Renderer(kb, settings.templates, report, settings.work_dir)
         paths = {urls.card_page(c) for c in edit.cards | mentioned if c in kb.cards}
         paths |= {urls.card_page(c.id) for c in kb.cards.values() if set(c.general_rulings) & edit.general}
         paths |= {urls.rule_section_page(n) for n in numbers}

@@ -120,7 +120,7 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
         return files
 
     def on_env(self, env, *, config: MkDocsConfig, files: Files):
-        env.bytecode_cache = compiled_templates.THEME
+        env.bytecode_cache = compiled_templates.theme(settings(config, self.config).work_dir)
         self.csp = ContentSecurityPolicy(env)
         return env
 

@@ -43,9 +43,11 @@ class Page:
     text: str
 
 
-def render_pages(kb: KnowledgeBase, templates: Path, report: ExampleRuns | None = None) -> list[Page]:
+def render_pages(
+    kb: KnowledgeBase, templates: Path, report: ExampleRuns | None = None, work_dir: Path | None = None
+) -> list[Page]:
     """Every page of the site, in a stable order; `report` says what the engine verified."""
-    return Renderer(kb, templates, report).pages()
+    return Renderer(kb, templates, report, work_dir).pages()
 
 
 # Reminder text: a parenthesized aside in a card's text (no nested parentheses in Oracle text).
@@ -64,7 +66,8 @@ HISTORY_LISTED = 2
 class Renderer:
     """Renders the pages of one knowledge base; `render(path)` redoes a single page."""
 
-    def __init__(self, kb: KnowledgeBase, templates: Path, report: ExampleRuns | None) -> None:
+    def __init__(self, kb: KnowledgeBase, templates: Path, report: ExampleRuns | None, work_dir: Path | None = None) -> None:
+        """`work_dir` is the build's work folder, where compiled templates are kept for the next build."""
         self.kb = kb
         self.report = report
         self.env = jinja2.Environment(
@@ -76,7 +79,7 @@ class Renderer:
             keep_trailing_newline=True,
             # Every printed value: control characters and lone surrogates become visible escapes.
             finalize=markup.inert,
-            bytecode_cache=compiled_templates.PAGES,
+            bytecode_cache=compiled_templates.pages(work_dir),
         )
         self.env.filters.update(
             page_title=markup.page_title,

@@ -49,13 +49,17 @@ READ_PROOFS = """ids => ids.map(id => {
 def test_every_example_reads_as_its_source(viewer, full_site: Path, kb):
     examples = [r for r in kb.rulings.values() if r.example]
     assert examples, "the bundled content has examples"
+    clicked = set()
     for page in sorted({(f"cards/{r.card}.html" if r.card else "rulings/index.html") for r in examples}):
         open_page(viewer, full_site, page)
         on_page = [r for r in examples if page.endswith(f"{r.card}.html") or (r.card is None and page.startswith("rulings/"))]
-        first = viewer.locator(f'[id="{on_page[0].id}"] details.kb-proof')
-        first.locator("summary").click()  # one real click per page; the script below clicks the rest
-        assert first.locator("pre > code").is_visible()
-        first.locator("summary").click()
+        kind = page.split("/")[0]
+        if kind not in clicked:  # one real click per kind of page (same template, same layout); the script clicks the rest
+            clicked.add(kind)
+            first = viewer.locator(f'[id="{on_page[0].id}"] details.kb-proof')
+            first.locator("summary").click()
+            assert first.locator("pre > code").is_visible()
+            first.locator("summary").click()
         for ruling, seen in zip(on_page, viewer.evaluate(READ_PROOFS, [r.id for r in on_page]), strict=True):
             assert seen, f"{page}: no example under ruling {ruling.id}"
             assert "Verified by the engine" in seen["badge"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 RESULT = ".md-search-result__link"
 
@@ -132,7 +133,7 @@ def test_disk_copy_searches_without_any_network_request(disk_page, usb_copy: Pat
     search(disk_page, "sumoning sickness")
     assert disk_page.locator(".md-search-result__meta").inner_text().startswith("Showing results for")
     search(disk_page, "lae")
-    assert disk_page.locator(".kb-search-suggestion").count() == 1
+    expect(disk_page.locator(".kb-search-suggestion")).to_have_count(1)
     off_disk = [u for u in disk_page.requests if not u.startswith("file://")]
     assert off_disk == [], "a page opened from disk made requests off the machine"
     for folder in ("t", "d", "s", "n"):
