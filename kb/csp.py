@@ -32,8 +32,9 @@ class ContentSecurityPolicy:
 
     def __init__(self, env: jinja2.Environment) -> None:
         self.env = env
-        self.templates = [name for name in env.list_templates() if name.startswith(THEME_SCRIPTS)]
-        self.templates += [name for name in EXTRA_THEME_SCRIPTS if name in env.list_templates()]
+        listed = env.list_templates()  # walks the theme's folders, thousands of icons among them: once
+        self.templates = [name for name in listed if name.startswith(THEME_SCRIPTS)]
+        self.templates += [name for name in EXTRA_THEME_SCRIPTS if name in listed]
         # The scripts depend on the page only through its depth (base_url): few distinct policies.
         self._by_base: dict[str, str] = {}
 
