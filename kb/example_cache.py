@@ -1,16 +1,18 @@
 """Examples that passed, remembered between builds and checks: an example whose inputs have not changed passes again.
 
-An example's inputs are its own record (code, claimed rules, declared cards, where it is written), the cards
-declared in content/ that its games can use, and the source of the engine and of the checker that judges it.
-The key is a digest of all of them, so a change to any one is a new key: a remembered pass is exactly the
-pass a new run would give (the engine is deterministic; its random generator is seeded). Failures are never
-remembered, and ablation runs never use this.
+An example's inputs are its own record (code, claimed rules, declared cards), the cards declared in content/
+that its games can use, and the source of the engine and of the checker that judges it. The key is a digest of
+all of them, so a change to any one is a new key: a remembered pass is exactly the pass a new run would give
+(the engine is deterministic; its random generator is seeded). Where a record is written (file and line) is
+left out: only a failure names it, and failures are never remembered. So a project moved, copied or built from
+another folder reuses its passes. Ablation runs never use this.
 
 The folder is the build's work folder (`.cache/kb/examples` beside mkdocs.yml), or `$KB_CACHE_DIR/examples`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -20,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from kb.examples import PASSED, ExampleResult
-from kb.model import Card, Example
+from kb.model import Card, Example, Origin
 
 KB = Path(__file__).resolve().parent
 # What decides an example's verdict besides its own text: the engine, the checker, how content parts become cards, and
@@ -46,10 +48,10 @@ class ExampleCache:
         self.folder = folder
         # Declared cards are plain data (kb.model), so their repr is stable from one run to the next.
         declared = sorted((card for card in content_cards if card.engine is not None), key=lambda c: c.id)
-        self._context = hashlib.sha256((_judge_digest() + repr(declared)).encode()).hexdigest()
+        self._context = hashlib.sha256((_judge_digest() + repr(_unplaced(declared))).encode()).hexdigest()
 
     def _path(self, example: Example) -> Path:
-        return self.folder / f"{hashlib.sha256((self._context + repr(example)).encode()).hexdigest()}.json"
+        return self.folder / f"{hashlib.sha256((self._context + repr(_unplaced(example))).encode()).hexdigest()}.json"
 
     def get(self, example: Example) -> ExampleResult | None:
         try:
@@ -71,6 +73,24 @@ class ExampleCache:
             os.replace(partial, path)
         except OSError:
             pass  # a cache that cannot be written only makes the next build slower
+
+
+# Fields that say where a record was written: an engine part's line of each setting.
+_PLACES = frozenset({"lines"})
+
+
+def _unplaced(value: object) -> object:
+    """A record as plain data without where it was written (files and lines), for a key that a move does not change."""
+    if isinstance(value, Origin):
+        return None
+    if dataclasses.is_dataclass(value):
+        fields = (f.name for f in dataclasses.fields(value) if f.name not in _PLACES)
+        return (type(value).__name__, *((name, _unplaced(getattr(value, name))) for name in fields))
+    if isinstance(value, list | tuple):
+        return tuple(_unplaced(item) for item in value)
+    if isinstance(value, dict):
+        return tuple((key, _unplaced(item)) for key, item in value.items())
+    return value
 
 
 def cache_folder(work_dir: Path | None, kind: str = "examples") -> Path | None:

@@ -11,6 +11,7 @@ import pytest
 from kb import example_cache
 from kb.build import Settings, load_knowledge_base
 from kb.example_runs import examples_of, run_examples
+from kb.model import EnginePart, Origin
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -71,6 +72,34 @@ def test_a_changed_engine_or_declared_card_is_a_new_key(kb, tmp_path: Path, monk
     assert example_cache.ExampleCache(tmp_path, edited).get(example) is None
     monkeypatch.setattr(example_cache, "_judge_digest", lambda: "another engine")
     assert example_cache.ExampleCache(tmp_path, cards).get(example) is None
+
+
+def _moved(value):
+    """`value` with every file it names under another folder, and every line one further down: the project moved."""
+    if isinstance(value, Origin):
+        return Origin(f"/elsewhere/{value.path}", value.line + 1)
+    if dataclasses.is_dataclass(value):
+        changes = {f.name: _moved(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+        if isinstance(value, EnginePart):
+            changes["lines"] = tuple((path, line + 1) for path, line in value.lines)
+        return dataclasses.replace(value, **changes)
+    if isinstance(value, tuple):
+        return tuple(_moved(item) for item in value)
+    return value
+
+
+def test_a_moved_project_reuses_its_passes(kb, tmp_path: Path):
+    # Only a failure names its file and line, and failures are never kept: where a record is written is no input.
+    example = next(e for e in examples_of(kb) if e.cards)  # one that declares cards of its own: their places move too
+    cards = list(kb.cards.values())
+    kept = example_cache.ExampleCache(tmp_path, cards)
+    kept.put(run_examples(kb, only={example.id}).results[example.id], example)
+    moved_cards = [_moved(card) for card in cards]
+    assert moved_cards != cards and _moved(example) != example
+    reused = example_cache.ExampleCache(tmp_path, moved_cards).get(_moved(example))
+    assert reused is not None and reused.origin == _moved(example).origin  # reported where it is now
+    edited = dataclasses.replace(_moved(example), code=example.code + "\n")
+    assert example_cache.ExampleCache(tmp_path, moved_cards).get(edited) is None
 
 
 def test_the_engine_source_is_part_of_the_key():
