@@ -37,7 +37,6 @@ from mkdocs.exceptions import MkDocsException
 from kb import cr_examples
 from kb.aliases import resolve_aliases
 from kb.errors import BuildError, KbError, raise_all
-from kb.example_cache import cache_folder
 from kb.example_runs import ExampleRuns, run_examples
 from kb.history import RulesHistory
 from kb.history_cache import load_history
@@ -53,6 +52,7 @@ from kb.sources.bulk import Imported
 from kb.sources.content import Content, load_content
 from kb.sources.cr_text import read_rules
 from kb.store import KnowledgeBase, assemble
+from kb.work_folder import cache_folder
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ def prepare(settings: Settings) -> Checked:
     with progress.stage("linking"):
         kb = link(sources)
     with progress.stage("running examples"):
-        report = check(kb, cache_folder(settings.work_dir))
+        report = check(kb, cache_folder(settings.work_dir, "examples"))
     _say_what_was_read(kb, report)
     return Checked(kb, report)
 

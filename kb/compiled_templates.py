@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 from pathlib import Path
 
 import jinja2
 
-from kb.example_cache import cache_folder
+from kb.work_folder import cache_folder
 
 _IN_MEMORY: dict[str, dict[str, bytes]] = {"pages": {}, "theme": {}}
 
@@ -47,7 +48,7 @@ class CompiledTemplates(jinja2.BytecodeCache):
             return
         try:
             bucket.bytecode_from_string(code)  # left empty if the source's checksum or Jinja's version differs
-        except (ValueError, EOFError, TypeError):
+        except (ValueError, EOFError, TypeError, pickle.UnpicklingError):
             bucket.reset()  # a damaged file: compile again, and write it anew
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:

@@ -91,12 +91,3 @@ def _unplaced(value: object) -> object:
     if isinstance(value, dict):
         return tuple((key, _unplaced(item)) for key, item in value.items())
     return value
-
-
-def cache_folder(work_dir: Path | None, kind: str = "examples") -> Path | None:
-    """Where a build keeps what it can reuse (passes, compiled templates): $KB_CACHE_DIR/<kind> if set, else the work
-    folder's; None keeps nothing."""
-    base = os.environ.get("KB_CACHE_DIR")
-    if base:
-        return Path(base) / kind
-    return work_dir / kind if work_dir is not None else None

@@ -26,7 +26,6 @@ from pathlib import Path
 from kb import urls
 from kb.build import Checked, Settings, check, link, load_sources, render
 from kb.errors import raise_all
-from kb.example_cache import cache_folder
 from kb.example_runs import run_examples
 from kb.inputs import INPUT_NAMES
 from kb.links import Finder, relink_rulings
@@ -36,6 +35,7 @@ from kb.render import Page, Renderer
 from kb.sources.bulk import Imported
 from kb.sources.content import Content, load_content
 from kb.store import index_records
+from kb.work_folder import cache_folder
 
 
 @dataclass
@@ -69,7 +69,7 @@ class LiveBuild:
         signature = _inputs_signature(settings)
         sources = load_sources(settings)
         kb = link(sources)
-        checked = Checked(kb, check(kb, cache_folder(settings.work_dir)))
+        checked = Checked(kb, check(kb, cache_folder(settings.work_dir, "examples")))
         pages = {page.path: page for page in render(checked, settings)}
         index = _index_imported(sources.imported)
         self.state = _State(signature, sources.content, checked, pages, Finder(kb), index)
@@ -96,7 +96,7 @@ class LiveBuild:
         raise_all(errors + link_errors)
 
         # Examples are few and fast: run them all, so the report stays whole.
-        report = run_examples(kb, kept=cache_folder(settings.work_dir))
+        report = run_examples(kb, kept=cache_folder(settings.work_dir, "examples"))
         raise_all(report.errors())
         checked = Checked(kb, report)
 

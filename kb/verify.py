@@ -14,12 +14,12 @@ from kb import cr_examples
 from kb.build import Settings, link, load_sources
 from kb.changed import Changes, select
 from kb.errors import ContentError, KbError, KbErrors
-from kb.example_cache import cache_folder
 from kb.example_runs import ablate, examples_of, run_examples
 from kb.examples import AblationReport, ExampleResult
 from kb.model import Example, Ruling, section_of
 from kb.reports import Case, Problem, Report
 from kb.store import KnowledgeBase
+from kb.work_folder import cache_folder
 
 CONTENT = ("content", "content/ is valid YAML in the content format")
 INPUTS = ("inputs", "the input files (Comprehensive Rules, card data) can be read")
@@ -65,7 +65,7 @@ def verify(settings: Settings, changes: Changes | None = None, reuse_passes: boo
         )
     report.warnings += dated_citations(kb)
     report.warnings += [Problem(d.message, d.counterpart.origin) for d in cr_examples.drift(kb)]
-    results = _run_examples(kb, changes, report, cache_folder(settings.work_dir) if reuse_passes else None)
+    results = _run_examples(kb, changes, report, cache_folder(settings.work_dir, "examples") if reuse_passes else None)
     report.notes.append(cr_examples.summary(kb, results))
     return report, kb
 

@@ -47,7 +47,11 @@ def test_the_next_process_reads_the_code_from_the_work_folder(compiled, tmp_path
     assert len(compiled) == 2
 
 
-@pytest.mark.parametrize("damage", [b"", b"not a cache file", b"\x00" * 40])
+@pytest.mark.parametrize(
+    "damage",
+    [b"", b"not a cache file", b"\x00" * 40, jinja2.bccache.bc_magic + b"garbage", jinja2.bccache.bc_magic],
+    ids=["cut in half", "another file", "zeros", "garbage after the header", "the header alone"],
+)
 def test_a_damaged_file_is_compiled_anew_and_replaced(compiled, tmp_path: Path, damage: bytes):
     environment({"page.md": "one {{ x }}"}, CompiledTemplates({}, tmp_path)).get_template("page.md")
     [kept] = tmp_path.iterdir()
