@@ -49,14 +49,14 @@ def test_the_next_process_reads_the_code_from_the_work_folder(compiled, tmp_path
 
 @pytest.mark.parametrize(
     "damage",
-    [b"", b"not a cache file", b"\x00" * 40, jinja2.bccache.bc_magic + b"garbage", jinja2.bccache.bc_magic],
+    [None, b"not a cache file", b"\x00" * 40, jinja2.bccache.bc_magic + b"garbage", jinja2.bccache.bc_magic],
     ids=["cut in half", "another file", "zeros", "garbage after the header", "the header alone"],
 )
-def test_a_damaged_file_is_compiled_anew_and_replaced(compiled, tmp_path: Path, damage: bytes):
+def test_a_damaged_file_is_compiled_anew_and_replaced(compiled, tmp_path: Path, damage: bytes | None):
     environment({"page.md": "one {{ x }}"}, CompiledTemplates({}, tmp_path)).get_template("page.md")
     [kept] = tmp_path.iterdir()
     good = kept.read_bytes()
-    kept.write_bytes(damage if damage else good[: len(good) // 2])  # empty: a file cut in half
+    kept.write_bytes(good[: len(good) // 2] if damage is None else damage)
     assert environment({"page.md": "one {{ x }}"}, CompiledTemplates({}, tmp_path)).get_template("page.md").render(x=5) == "one 5"
     assert len(compiled) == 2 and kept.read_bytes() == good
 
@@ -66,3 +66,6 @@ def test_a_folder_that_cannot_be_written_only_costs_time(compiled, tmp_path: Pat
     blocked.write_text("a file where the folder would be")
     cache = CompiledTemplates({}, blocked / "templates")
     assert environment({"page.md": "one {{ x }}"}, cache).get_template("page.md").render(x=1) == "one 1"
+    # Still kept in memory for the next build of this process.
+    assert environment({"page.md": "one {{ x }}"}, cache).get_template("page.md").render(x=2) == "one 2"
+    assert len(compiled) == 1 and blocked.read_text() == "a file where the folder would be"
