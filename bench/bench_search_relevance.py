@@ -87,6 +87,19 @@ def reciprocal_rank(found: list[str], accept: list[str]) -> float:
     return 0.0
 
 
+def placement(found: dict[str, list[str]], cases: list[dict]) -> str:
+    """How many queries have their first accepted record at rank 1, 2, 3, 4-10, or not in the first 10.
+
+    Says whether misses are near (a better order would reach them) or absent (the
+    words do not meet), without naming a query: safe to print for a held-out set.
+    """
+    places = Counter()
+    for case in cases:
+        rr = reciprocal_rank(found[case["query"]][:DEPTH], case["accept"])
+        places["none" if not rr else str(round(1 / rr)) if rr >= 1 / 3 else "4-10"] += 1
+    return "  ".join(f"{place}: {places[place]}" for place in ("1", "2", "3", "4-10", "none"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", type=Path, default=DEFAULT_RULES)
@@ -139,6 +152,8 @@ def main() -> None:
                 hits = sum(1 for r in ranks if r >= 1 / 3) / len(ranks)
                 row.append(f"{hits:>14.0%} {sum(ranks) / len(ranks):>6.2f}")
             print("   ".join(row))
+        for search in found:
+            print(f"{search}: first accepted answer at {placement(found[search], chosen_cases)}")
         print()
     if sizes:
         over = sorted((q for q in sizes if sizes[q] > BUDGET), key=sizes.get, reverse=True)
