@@ -42,9 +42,9 @@ PARTS = (
     ("rulings", ("rulings/",)),
     ("cards", ("cards/", "card-index/")),
 )
-# Never offered offline: the JSON API and the terminal index are for programs; material's
-# own search (lunr) is not used; the sitemap is for crawlers.
-EXCLUDED = ("api/", INDEX_NAME, "assets/javascripts/lunr/", "assets/javascripts/workers/search", "sitemap.xml")
+# Never offered offline: the JSON API and the terminal index are for programs; the sitemap is for crawlers;
+# the source maps of the theme's scripts are for a developer's tools.
+EXCLUDED = ("api/", INDEX_NAME, "sitemap.xml")
 HASH_CHARS = 16
 
 

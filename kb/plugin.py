@@ -30,6 +30,10 @@ from kb.progress import progress
 from kb.project import settings
 from kb.render import Page
 
+# Files of the theme no page loads: material's own search, lunr and its worker (kb writes its own,
+# kb.web_search). Left out, a site is 1.2 MB and 37 files smaller.
+UNUSED_THEME_FILES = ("assets/javascripts/lunr/", "assets/javascripts/workers/")
+
 
 class KbPluginConfig(Config):
     content = opt.Type(str, default="content")
@@ -107,6 +111,8 @@ class KbPlugin(BasePlugin[KbPluginConfig]):
             self.outputs = start_outputs(update.checked, site_dir, install_into=site_dir if later else None)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        for unused in [f for f in files if f.src_uri.startswith(UNUSED_THEME_FILES)]:
+            files.remove(unused)
         for symbol in symbols.SYMBOLS:  # the icons of {T}, {W} …, drawn by kb.symbols
             files.append(File.generated(config, f"{symbols.FOLDER}/{symbols.file_name(symbol)}", content=symbols.svg(symbol)))
         for page in self.pages:

@@ -86,6 +86,14 @@ def test_rule_page_lists_the_rulings_that_cite_it(built: Path):
     assert cited, "the {T} general ruling cites rule 302.6"
 
 
+def test_the_themes_own_search_is_left_out_of_the_site(built: Path):
+    # kb's search replaces material's: its lunr scripts and worker are never loaded, so never written.
+    scripts = built / "assets" / "javascripts"
+    theme_scripts = sorted(p.relative_to(scripts).as_posix() for p in scripts.rglob("*"))
+    assert theme_scripts and all(name.startswith("bundle.") for name in theme_scripts), theme_scripts
+    assert not [p for p in built.rglob("*.html") if "lunr" in p.read_text(encoding="utf-8")]
+
+
 def test_malformed_content_fails_with_one_line_and_leaves_the_site(site_project: Path, capsys):
     project, built = site_project, site_project / "site"
     before = {p: p.stat().st_mtime_ns for p in built.rglob("*")}
