@@ -228,6 +228,11 @@ def test_real_cr_card_by_part_of_its_name(full_index: Path):
     assert first(full_index, "rona")[0] == ("card", "rona-disciple-of-gix")
 
 
+def test_real_cr_infinity_keyword_by_its_symbol(full_index: Path):
+    assert first(full_index, "∞", 2) == [("rule", "702.186"), ("rule", "702.186a")]
+    assert first(full_index, "{∞}")[0] == ("rule", "702.186")
+
+
 def test_real_cr_glossary_term(full_index: Path):
     assert first(full_index, "historic")[0] in {("glossary", "historic"), ("rule", "700.6")}
 

@@ -30,7 +30,8 @@ QUERY_SETS = [REPO / "bench" / f"search_queries{part}.yaml" for part in ("", "_u
 ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x00", "'", "’", "{T}{Q}", "1" * 200,
        "302.99", "rule 605.", "lae", "laelia ", "Æther", "the of and", "zzzzzzzz", "summoning sick", "creature",
        "at the same", "at the same time", "same same time time", "+1/+1", "+1/+", "−1/−1 counters", "zero zero", "wrad", "mnaa tpa",
-       "ontinuousyl", "kontinuousyl", "summoning sicknes", "summoning sicknes ", "how does lifelink damage", "What is LKI"]  # fmt: skip
+       "ontinuousyl", "kontinuousyl", "summoning sicknes", "summoning sicknes ", "how does lifelink damage", "What is LKI",
+       "∞", "{∞}", "∞ infinity"]  # fmt: skip
 
 
 def shared_queries() -> list[str]:

@@ -11,6 +11,9 @@ def test_rule_numbers_and_symbols_are_whole_tokens():
     assert tokens("See rule 302.6. Also rules 601.2a–h and 107.3i, section 605; {T}, {W/U} and {2/B}.") == [
         "see", "rule", "302.6", "also", "rule", "601.2a", "h", "107.3i", "section", "605", "{t}", "{w/u}", "{2/b}",
     ]  # fmt: skip
+    # The Infinity keyword is a symbol with no letter: it is a term of its own, and the term of "{∞}" too.
+    assert tokens("702.186. ∞ (Infinity)") == ["702.186", "∞", "infinity"]
+    assert tokens("{∞}") == ["∞"]
 
 
 def test_tokens_fold_case_accents_ligatures_and_apostrophes():
