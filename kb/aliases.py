@@ -12,34 +12,40 @@ from kb.store import KnowledgeBase
 _RULE_NUMBER = re.compile(r"^[0-9]{1,3}(\.[0-9]+[a-z]?)?$")
 
 
-def resolve_aliases(aliases: Iterable[Alias], kb: KnowledgeBase) -> dict[tuple[str, str], list[str]]:
-    """(kind, id) -> names players use for it, in the order written.
+Texts = dict[tuple[str, str], list[str]]
+
+
+def resolve_aliases(aliases: Iterable[Alias], kb: KnowledgeBase) -> tuple[Texts, Texts]:
+    """(kind, id) -> the names players use for it, and (kind, id) -> the phrasings they ask about it with; as written.
 
     A target that cannot be a rule number or a glossary id is an error at its
     line. One the loaded release lacks is left out: the list is written for the
     current rules, and an older (or no) release lacks entries newer ones have.
     `missing_targets` lists them, for a test against the current release.
     """
-    found: dict[tuple[str, str], list[str]] = {}
+    names: Texts = {}
+    phrasings: Texts = {}
     errors: list[KbError] = []
     for alias in aliases:
         for number in alias.rules:
             if not _RULE_NUMBER.match(number):
                 errors.append(
                     ContentError(
-                        f"alias {alias.names[0]!r}: {number!r} is not a rule number", alias.origin, "write it as 704 or 704.5j"
+                        f"alias {alias.label!r}: {number!r} is not a rule number", alias.origin, "write it as 704 or 704.5j"
                     )
                 )
         for term_id in alias.glossary:
             if slugify(term_id) != term_id:
                 hint = f"write the glossary entry's id, as in its URL: {slugify(term_id)}"
-                errors.append(ContentError(f"alias {alias.names[0]!r}: {term_id!r} is not a glossary id", alias.origin, hint))
+                errors.append(ContentError(f"alias {alias.label!r}: {term_id!r} is not a glossary id", alias.origin, hint))
         for kind, record_id in _targets(alias):
             if record_id in (kb.rules if kind == "rule" else kb.glossary):
-                names = found.setdefault((kind, record_id), [])
-                names.extend(n for n in alias.names if n not in names)
+                for texts, found in ((alias.names, names), (alias.phrasings, phrasings)):
+                    if texts:
+                        listed = found.setdefault((kind, record_id), [])
+                        listed.extend(t for t in texts if t not in listed)
     raise_all(errors)
-    return found
+    return names, phrasings
 
 
 def missing_targets(aliases: Iterable[Alias], kb: KnowledgeBase) -> list[str]:

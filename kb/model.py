@@ -323,9 +323,19 @@ def natural_key(text: str) -> tuple:
 
 @dataclass(frozen=True, slots=True)
 class Alias:
-    """What players call some rules and glossary entries ("SBA" -> rule 704, State-Based Actions)."""
+    """What players call some rules and glossary entries ("SBA" -> rule 704, State-Based Actions).
+
+    `phrasings` are how they ask about them ("damage wears off"): searched, like
+    the names, but never shown as a name of the entry.
+    """
 
     names: tuple[str, ...]
     rules: tuple[str, ...]
     glossary: tuple[str, ...]  # glossary term ids
     origin: Origin
+    phrasings: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """How an error names the entry: its first name, or its first phrasing."""
+        return (self.names or self.phrasings)[0]

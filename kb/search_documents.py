@@ -55,16 +55,19 @@ class SearchDocument:
 def searchable_documents(kb: KnowledgeBase) -> Iterator[SearchDocument]:
     """Every searchable record, ordered so that records found together are stored together.
 
-    A rule or glossary entry is also found by what players call it (`kb.aliases`,
-    from content/search/aliases.yaml). A generator: the indexes are built in one
-    pass over 100,000 documents, none of which is kept.
+    A rule or glossary entry is also found by what players call it and how they
+    ask about it (`kb.aliases`, `kb.phrasings`, from content/search/aliases.yaml).
+    A generator: the indexes are built in one pass over 100,000 documents, none of which is kept.
     """
-    aliases = kb.aliases
     see_rule = _glossary_aliases(kb)
+
+    def players_words(kind: str, record_id: str) -> list[str]:
+        return [*kb.aliases.get((kind, record_id), []), *kb.phrasings.get((kind, record_id), [])]
+
     for number in kb.rules_with_a_page():
-        yield _rule_document(kb, number, [*see_rule.get(number, []), *aliases.get(("rule", number), [])])
+        yield _rule_document(kb, number, [*see_rule.get(number, []), *players_words("rule", number)])
     for term_id in sorted(kb.glossary):
-        yield _glossary_document(kb, term_id, aliases.get(("glossary", term_id), []))
+        yield _glossary_document(kb, term_id, players_words("glossary", term_id))
     for ruling in sorted(kb.rulings.values(), key=lambda r: r.id):
         if ruling.is_general:
             yield _ruling_document(kb, ruling.id)

@@ -24,9 +24,16 @@ def test_a_target_that_cannot_be_a_rule_or_glossary_id_is_an_error_at_its_line(k
 
 
 def test_a_target_the_release_lacks_is_left_out(kb_latest):
-    alias = Alias(("SBA", "SBAs"), ("704", "704.99"), ("no-such-entry",), Origin("x", 1))
-    assert resolve_aliases([alias], kb_latest) == {("rule", "704"): ["SBA", "SBAs"]}
+    alias = Alias(("SBA", "SBAs"), ("704", "704.99"), ("no-such-entry",), Origin("x", 1), ("state based actions",))
+    assert resolve_aliases([alias], kb_latest) == ({("rule", "704"): ["SBA", "SBAs"]}, {("rule", "704"): ["state based actions"]})
     assert missing_targets([alias], kb_latest) == ["x:1: rule 704.99", "x:1: glossary no-such-entry"]
+
+
+def test_an_entry_of_phrasings_alone_is_named_by_its_first_phrasing(kb_latest):
+    asked = Alias((), ("514.2", "5l4"), (), Origin("content/search/aliases.yaml", 9), ("damage wears off",))
+    with pytest.raises(KbError) as error:
+        resolve_aliases([asked], kb_latest)
+    assert "content/search/aliases.yaml:9: alias 'damage wears off': '5l4' is not a rule number" in str(error.value)
 
 
 def test_the_curated_list_names_only_records_of_the_current_rules(kb_latest):
@@ -51,8 +58,21 @@ def test_kb_search_finds_a_record_by_what_players_call_it(full_site: Path, query
         assert expected in [(h.kind, h.id) for h in index.search(query, limit=3)]
 
 
+def glossary_entry(site: Path, term_id: str) -> str:
+    page = (site / "glossary" / "index.html").read_text(encoding="utf-8")
+    entry = page[page.index(f'id="{term_id}"') :]
+    return entry[: entry.index("</div>")]
+
+
 def test_the_glossary_page_shows_what_players_call_an_entry(full_site: Path):
-    page = (full_site / "glossary" / "index.html").read_text(encoding="utf-8")
-    entry = page[page.index('id="state-based-actions"') :]
-    entry = entry[: entry.index("</div>")]
+    entry = glossary_entry(full_site, "state-based-actions")
     assert '<p class="kb-also-called">Also called: SBA, SBAs, state based actions</p>' in entry
+
+
+def test_how_players_ask_finds_the_record_but_is_not_shown_as_a_name(full_site: Path):
+    # content/search/aliases.yaml: the summoning sickness rule's names, and a phrasing of a question about it.
+    entry = glossary_entry(full_site, "summoning-sickness-rule")
+    assert '<p class="kb-also-called">Also called: summoning sick, summoning sickness, summoning-sick, sick creature</p>' in entry
+    assert "tap ability" not in entry
+    with SearchIndex(full_site / INDEX_NAME) as index:
+        assert ("rule", "302.6") in [(h.kind, h.id) for h in index.search("tap ability the turn I cast it", limit=3)]

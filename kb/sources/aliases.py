@@ -3,12 +3,13 @@
 A list of entries, each naming what the community calls something and the
 records it means:
 
-    - names: [SBA, SBAs]          # what players type
+    - names: [SBA, SBAs]          # what players call it
+      phrasings: [state based actions]   # how they ask about it
       rules: ["704"]              # the rules it means (numbers)
       glossary: [state-based-actions]   # the glossary entries it means (ids)
 
-Both searches find those records by these names, and the glossary page shows
-them as "also called".
+Both searches find those records by their names and phrasings; the glossary
+page shows the names as "also called". An entry has names, phrasings or both.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import yaml
 from kb.errors import ContentError
 from kb.model import Alias, Origin
 
-FIELDS = ("names", "rules", "glossary")
+FIELDS = ("names", "phrasings", "rules", "glossary")
 
 
 def parse_aliases(node: yaml.Node, path: str) -> list[Alias]:
@@ -39,11 +40,17 @@ def _entry(node: yaml.Node, path: str) -> Alias:
             )
         fields[key.value] = _texts(value, path)
     origin = _origin(path, node)
-    if not fields.get("names"):
-        raise ContentError("an alias entry without names", origin, "add 'names: [...]'")
+    if not fields.get("names") and not fields.get("phrasings"):
+        raise ContentError("an alias entry without names or phrasings", origin, "add 'names: [...]' or 'phrasings: [...]'")
     if not fields.get("rules") and not fields.get("glossary"):
         raise ContentError("an alias entry that means nothing", origin, "add the 'rules' or 'glossary' entries it means")
-    return Alias(tuple(fields["names"]), tuple(fields.get("rules", ())), tuple(fields.get("glossary", ())), origin)
+    return Alias(
+        tuple(fields.get("names", ())),
+        tuple(fields.get("rules", ())),
+        tuple(fields.get("glossary", ())),
+        origin,
+        tuple(fields.get("phrasings", ())),
+    )
 
 
 def _texts(node: yaml.Node, path: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""content/search/aliases.yaml: the names players use, read with their lines."""
+"""content/search/aliases.yaml: the names players use and how they ask, read with their lines."""
 
 from __future__ import annotations
 
@@ -25,15 +25,25 @@ def test_entries_keep_their_names_targets_and_line():
     assert aliases[1].origin == Origin("content/search/aliases.yaml", 5)
 
 
+def test_an_entry_may_hold_phrasings_beside_names_or_alone():
+    aliases = parse(
+        "- names: [mana burn]\n  phrasings: [mana pool empties]\n  rules: ['500.5']\n- phrasings: damage wears off\n  rules: ['514.2']\n"
+    )
+    assert [(a.names, a.phrasings, a.rules) for a in aliases] == [
+        (("mana burn",), ("mana pool empties",), ("500.5",)),
+        ((), ("damage wears off",), ("514.2",)),
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("names: [SBA]\n", r"aliases.yaml:1: expected a list of aliases"),
         (
             "- names: [SBA]\n  rule: ['704']\n",
-            r"aliases.yaml:2: unknown field 'rule' in an alias entry \(known fields: names, rules, glossary\)",
+            r"aliases.yaml:2: unknown field 'rule' in an alias entry \(known fields: names, phrasings, rules, glossary\)",
         ),
-        ("- rules: ['704']\n", r"aliases.yaml:1: an alias entry without names"),
+        ("- rules: ['704']\n", r"aliases.yaml:1: an alias entry without names or phrasings"),
         ("- names: [SBA]\n", r"aliases.yaml:1: an alias entry that means nothing"),
         ("- names: [[SBA]]\n  rules: ['704']\n", r"aliases.yaml:1: expected a list of texts"),
     ],
