@@ -162,7 +162,7 @@ def _rows(kb: KnowledgeBase, refs: list[tuple[str, str]]) -> Iterator[_Row]:
             yield _rule_row(kb, api.rule(record_id))
         elif kind == "glossary":
             term = kb.glossary[record_id]
-            yield _term_row(term, api.term(term))
+            yield _term_row(term, api.term(term), kb.aliases.get(("glossary", record_id), []))
         elif kind == "card":
             card = kb.cards[record_id]
             yield _card_row(card, api.card(card, embed_rulings=False))
@@ -194,7 +194,8 @@ def _rule_row(kb: KnowledgeBase, doc: dict[str, Any]) -> _Row:
         body="" if is_title else "\n".join((text, *doc["examples"])),
         context=section_title if doc["section"] != number else "",
         document=doc,
-        keys=(number, slugify(text) if is_title else ""),
+        # What players call it is a name too: `kb show LKI` (content/search/aliases.yaml).
+        keys=(number, slugify(text) if is_title else "", *map(slugify, kb.aliases.get(("rule", number), []))),
         # A title says nothing new next to the number: its first rule tells what it is about.
         summary=(_first_rule_text(kb, doc["children"]) if is_title else text) or "(rule text not loaded)",
     )
@@ -208,8 +209,9 @@ def _first_rule_text(kb: KnowledgeBase, children: list[str]) -> str:
     return ""
 
 
-def _term_row(term: GlossaryTerm, doc: dict[str, Any]) -> _Row:
-    return _Row("glossary", term.id, term.term, doc["url"], term.term, term.text, "", doc, (term.id,), summary=term.text)
+def _term_row(term: GlossaryTerm, doc: dict[str, Any], aliases: list[str]) -> _Row:
+    keys = (term.id, *map(slugify, aliases))
+    return _Row("glossary", term.id, term.term, doc["url"], term.term, term.text, "", doc, keys, summary=term.text)
 
 
 def _card_row(card: Card, doc: dict[str, Any]) -> _Row:

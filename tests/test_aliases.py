@@ -76,3 +76,14 @@ def test_how_players_ask_finds_the_record_but_is_not_shown_as_a_name(full_site: 
     assert "tap ability" not in entry
     with SearchIndex(full_site / INDEX_NAME) as index:
         assert ("rule", "302.6") in [(h.kind, h.id) for h in index.search("tap ability the turn I cast it", limit=3)]
+
+
+def test_kb_show_opens_a_record_by_what_players_call_it(full_site: Path, capsys):
+    from kb.cli import main
+
+    assert main(["show", "--index", str(full_site / INDEX_NAME), "LKI"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Last Known Information  [glossary]\n")
+    assert "Same name: rule 603.10; rule 608.2h" in out
+    # A phrasing is how players ask, not a name: it finds records in a search, not in kb show.
+    assert main(["show", "--index", str(full_site / INDEX_NAME), "tap ability the turn I cast it"]) == 1
