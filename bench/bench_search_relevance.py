@@ -96,7 +96,8 @@ def placement(found: dict[str, list[str]], cases: list[dict]) -> str:
     places = Counter()
     for case in cases:
         rr = reciprocal_rank(found[case["query"]][:DEPTH], case["accept"])
-        places["none" if not rr else str(round(1 / rr)) if rr >= 1 / 3 else "4-10"] += 1
+        rank = round(1 / rr) if rr else None
+        places["none" if rank is None else str(rank) if rank <= 3 else "4-10"] += 1
     return "  ".join(f"{place}: {places[place]}" for place in ("1", "2", "3", "4-10", "none"))
 
 

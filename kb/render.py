@@ -25,7 +25,7 @@ from kb.code_html import python_block
 from kb.errors import BuildError
 from kb.history_file import HISTORY_SCRIPT
 from kb.links import LinkTarget, Span
-from kb.model import Origin, Rule, RuleKind, cr_example_id, natural_key, rule_kind, section_of
+from kb.model import Origin, Rule, RuleKind, cr_example_id, natural_key, rule_kind, section_of, slugify
 from kb.processes import parallel_map
 from kb.rule_nav import section_nav
 from kb.store import KnowledgeBase
@@ -178,7 +178,8 @@ class Renderer:
             return self.page(path, "rules_index.md.j2", chapters=self.chapters())
         if path == urls.GLOSSARY:
             terms = sorted(kb.glossary.values(), key=lambda t: t.term.lower())
-            also_called = {term.id: kb.aliases.get(("glossary", term.id), []) for term in terms}
+            # Its own name is not another one ("legend rule" under Legend Rule).
+            also_called = {t.id: [n for n in kb.aliases.get(("glossary", t.id), []) if slugify(n) != t.id] for t in terms}
             return self.page(path, "glossary.md.j2", terms=terms, also_called=also_called)
         if path == urls.ENGINE:
             return self.page(path, "engine.md.j2")

@@ -162,7 +162,7 @@ def _rows(kb: KnowledgeBase, refs: list[tuple[str, str]]) -> Iterator[_Row]:
             yield _rule_row(kb, api.rule(record_id))
         elif kind == "glossary":
             term = kb.glossary[record_id]
-            yield _term_row(term, api.term(term), kb.aliases.get(("glossary", record_id), []))
+            yield _term_row(term, api.term(term), _players_names(kb, "glossary", record_id))
         elif kind == "card":
             card = kb.cards[record_id]
             yield _card_row(card, api.card(card, embed_rulings=False))
@@ -194,8 +194,7 @@ def _rule_row(kb: KnowledgeBase, doc: dict[str, Any]) -> _Row:
         body="" if is_title else "\n".join((text, *doc["examples"])),
         context=section_title if doc["section"] != number else "",
         document=doc,
-        # What players call it is a name too: `kb show LKI` (content/search/aliases.yaml).
-        keys=(number, slugify(text) if is_title else "", *map(slugify, kb.aliases.get(("rule", number), []))),
+        keys=(number, slugify(text) if is_title else "", *_players_names(kb, "rule", number)),
         # A title says nothing new next to the number: its first rule tells what it is about.
         summary=(_first_rule_text(kb, doc["children"]) if is_title else text) or "(rule text not loaded)",
     )
@@ -209,9 +208,17 @@ def _first_rule_text(kb: KnowledgeBase, children: list[str]) -> str:
     return ""
 
 
-def _term_row(term: GlossaryTerm, doc: dict[str, Any], aliases: list[str]) -> _Row:
-    keys = (term.id, *map(slugify, aliases))
-    return _Row("glossary", term.id, term.term, doc["url"], term.term, term.text, "", doc, keys, summary=term.text)
+def _term_row(term: GlossaryTerm, doc: dict[str, Any], names: list[str]) -> _Row:
+    return _Row("glossary", term.id, term.term, doc["url"], term.term, term.text, "", doc, (term.id, *names), summary=term.text)
+
+
+def _players_names(kb: KnowledgeBase, kind: str, record_id: str) -> list[str]:
+    """What players call a record (content/search/aliases.yaml), as keys of its name: `kb show LKI`.
+
+    A name without a letter ("{2}", "21") is left out: numbers name rules, and "2" is chapter 2.
+    """
+    keys = (slugify(name) for name in kb.aliases.get((kind, record_id), []))
+    return [key for key in keys if any(ch.isalpha() for ch in key)]
 
 
 def _card_row(card: Card, doc: dict[str, Any]) -> _Row:

@@ -66,7 +66,9 @@ def glossary_entry(site: Path, term_id: str) -> str:
 
 def test_the_glossary_page_shows_what_players_call_an_entry(full_site: Path):
     entry = glossary_entry(full_site, "state-based-actions")
-    assert '<p class="kb-also-called">Also called: SBA, SBAs, state based actions</p>' in entry
+    assert '<p class="kb-also-called">Also called: SBA, SBAs</p>' in entry  # "state based actions" is its own name
+    # An entry's own name is not listed as another name of it.
+    assert '<p class="kb-also-called">Also called: legendary rule, two legends</p>' in glossary_entry(full_site, "legend-rule")
 
 
 def test_how_players_ask_finds_the_record_but_is_not_shown_as_a_name(full_site: Path):
@@ -87,3 +89,11 @@ def test_kb_show_opens_a_record_by_what_players_call_it(full_site: Path, capsys)
     assert "Same name: rule 603.10; rule 608.2h" in out
     # A phrasing is how players ask, not a name: it finds records in a search, not in kb show.
     assert main(["show", "--index", str(full_site / INDEX_NAME), "tap ability the turn I cast it"]) == 1
+    capsys.readouterr()
+    # A symbol's name opens its entry; a name without a letter ("{2}") is not one: "2" is chapter 2, alone.
+    assert main(["show", "--index", str(full_site / INDEX_NAME), "{T}"]) == 0
+    assert capsys.readouterr().out.startswith("Tap Symbol  [glossary]\n")
+    assert main(["show", "--index", str(full_site / INDEX_NAME), "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2. Parts of a Card  [rule]\n")
+    assert "Same name" not in out

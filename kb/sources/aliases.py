@@ -3,10 +3,10 @@
 A list of entries, each naming what the community calls something and the
 records it means:
 
-    - names: [SBA, SBAs]          # what players call it
-      phrasings: [state based actions]   # how they ask about it
-      rules: ["704"]              # the rules it means (numbers)
-      glossary: [state-based-actions]   # the glossary entries it means (ids)
+    - names: [mana burn]                  # what players call it
+      phrasings: [mana pool empties]      # how they ask about it
+      rules: ["500.5", "106.4"]           # the rules it means (numbers)
+      glossary: [mana-burn]               # the glossary entries it means (ids)
 
 Both searches find those records by their names and phrasings; the glossary
 page shows the names as "also called". An entry has names, phrasings or both.
