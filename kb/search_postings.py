@@ -16,7 +16,7 @@ from itertools import pairwise
 
 from kb.search_documents import BODY, TITLE, SearchDocument, searchable_documents
 from kb.search_rank import listed_middle_keys, spelling_keys
-from kb.search_text import STOP_WORDS, raw_tokens, stem, tokens
+from kb.search_text import STOP_WORDS, read_as_rules, stem, tokens, word_term, written_words
 from kb.store import KnowledgeBase
 
 # A frequent term's postings are stored in tiers of decreasing weight: its HEAD
@@ -88,10 +88,10 @@ def _scores(doc: SearchDocument, words: set[str] | None) -> dict[str, float]:
     for weight, texts in doc.fields.items():
         terms: list[str] = []
         for text in texts:
-            raw = [t for t in raw_tokens(text) if t not in STOP_WORDS]
+            written = written_words(text)
             if words is not None:
-                words.update(raw)
-            terms += map(stem, raw)
+                words.update(written)
+            terms += (stem(t) for t in read_as_rules(written) if t not in STOP_WORDS)
         length = 1 - LENGTH_B + LENGTH_B * len(terms) / TYPICAL_BODY_TERMS if weight == BODY else 1.0
         weighed = weight * doc.text_factor
         for term, tf in Counter(terms).items():
@@ -166,8 +166,10 @@ def spelling_buckets(index: dict[str, Postings], words: Iterable[str]) -> Iterat
     """
     buckets: dict[str, list[tuple[str, int]]] = {}
     for word in sorted(words):
-        term = stem(word)
-        if len(word) >= 3 and word.isalpha() and word.isascii() and term in index:
+        if len(word) < 3 or not word.isalpha() or not word.isascii():
+            continue
+        term = word_term(word)  # "prevention" is listed, as the term "prevent" it stands for
+        if term in index:
             for key in (*spelling_keys(word), *listed_middle_keys(word)):
                 buckets.setdefault(key, []).append((word, len(index[term][0])))
     yield from sorted(buckets.items())

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from kb.search_text import STOP_WORDS, raw_tokens, stem
+from kb.search_text import STOP_WORDS, raw_tokens, stem, word_term
 
 # Weight of a term that only starts with the last query word ("lae" -> "laelia").
 PREFIX_FACTOR = 0.5
@@ -271,10 +271,14 @@ class Ranker:
                 number = _parent(number)
             return Word(word.raw, number) if number else word
         corrected = self.correct(word.raw)
+        if not corrected:
+            return word
+        # The correction is a word as written, read as a query reads it ("prevension" -> "prevention" -> "prevent").
+        term = word_term(corrected) or corrected
         if word.prefix and any(True for _ in self.postings.starting_with(word.prefix)):
             # Being typed, it may be the start of a word or a misspelt one ("stepp": "steppe", "step"): both count.
-            return Word(word.raw, stem(corrected), word.prefix, corrected) if corrected else word
-        return Word(word.raw, stem(corrected), None, corrected) if corrected else word
+            return Word(word.raw, term, word.prefix, corrected)
+        return Word(word.raw, term, None, corrected)
 
     def correct(self, word: str) -> str | None:
         """The nearest word of the indexed text to a word that matches nothing, from the spelling buckets of its ends.

@@ -208,9 +208,18 @@ def stem(word: str) -> str:
     return word
 
 
+def written_words(text: str) -> list[str]:
+    """The words of a text as written, folded: what a reader may type, and misspell."""
+    return _TOKEN.findall(normalize(text))
+
+
 def raw_tokens(text: str) -> list[str]:
     """The words of a text, folded, players' phrases read as the rules' words, before stop words and stemming."""
-    found = _TOKEN.findall(normalize(text))
+    return read_as_rules(written_words(text))
+
+
+def read_as_rules(found: list[str]) -> list[str]:
+    """Written words with players' phrases read as the rules' words ("prevention" -> "prevent")."""
     if _PHRASE_STARTS.isdisjoint(found):
         return found
     out: list[str] = []
@@ -232,6 +241,15 @@ def raw_tokens(text: str) -> list[str]:
 def tokens(text: str) -> list[str]:
     """The index terms of a text, in order: rule numbers ("302.6") and symbols ("{t}") stay whole."""
     return [stem(t) for t in raw_tokens(text) if t not in STOP_WORDS]
+
+
+def word_term(word: str) -> str | None:
+    """The one index term a written word stands for ("prevention" -> "prevent"); None for a stop word.
+
+    A misspelling is corrected to a written word, which is then read as a query reads it.
+    """
+    found = tokens(word)
+    return found[0] if len(found) == 1 else None
 
 
 def browser_rules() -> dict[str, object]:

@@ -241,6 +241,9 @@ def test_real_cr_words(full_index: Path):
     assert ("rule", "605") in first(full_index, "mana abilities", 3)
     assert first(full_index, "tap symbol", 5)[:1] == [("glossary", "tap-symbol")]
     assert ("rule", "107.5") in first(full_index, "tap symbol", 5)
+    # Misspelt nouns the search reads as the rules' verbs ("prevention" -> "prevent").
+    assert first(full_index, "prevension effects", 1) == [("rule", "615")]
+    assert ("rule", "701.19") in first(full_index, "regeneraton", 3)
 
 
 # --- misspellings ----------------------------------------------------------------------
@@ -254,6 +257,16 @@ def test_a_misspelt_word_is_corrected_to_the_nearest_indexed_word(small_index: P
         assert ("rule", "302.6") in [(h.kind, h.id) for h in results.hits[:3]]
         # Two letters swapped is one edit.
         assert index.query("hsitoric").corrections == [("hsitoric", "historic")]
+
+
+def test_a_word_the_rules_say_another_way_is_corrected_as_written(small_index: Path):
+    # The text says "controller", which both searches read as "control" (WORD_FORMS): its misspelling is corrected
+    # to the word as written, then read the same way.
+    with SearchIndex(small_index) as index:
+        results = index.query("controler")
+        assert results.corrections == [("controler", "controller")]
+        assert Ranker(index.postings()).rank("controler").words[0].term == "control"
+        assert ("rule", "302.6") in [(h.kind, h.id) for h in results.hits[:3]]
 
 
 def test_how_far_a_correction_may_go_depends_on_the_words_length(small_index: Path):

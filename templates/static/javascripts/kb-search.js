@@ -93,6 +93,12 @@
     return this.rawTokens(text).filter(function (t) { return !self.stopWords.has(t); }).map(function (t) { return self.stem(t); });
   };
 
+  // kb/search_text.py's word_term(): the one term a written word stands for ("prevention" -> "prevent").
+  Text.prototype.wordTerm = function (word) {
+    var found = this.tokens(word);
+    return found.length === 1 ? found[0] : null;
+  };
+
   // --- engine: the ranking of kb/search_rank.py ----------------------------------
 
   var RULE_NUMBER = /^[0-9]+(\.[0-9]+[a-z]?)?$/;
@@ -337,7 +343,7 @@
         var corrected = self.nearest(w.raw, spellingKeys(w.raw)) || self.nearest(w.raw, self.middleKeys(w.raw));
         // Being typed, it may be the start of a word or a misspelt one ("stepp": "steppe", "step"): both count.
         var prefix = w.prefix && self.startingWith(w.prefix).length ? w.prefix : null;
-        return corrected ? { raw: w.raw, term: self.text.stem(corrected), prefix: prefix, correctedTo: corrected } : w;
+        return corrected ? { raw: w.raw, term: self.text.wordTerm(corrected) || corrected, prefix: prefix, correctedTo: corrected } : w;
       });
       return self.loadTerms(resolved.map(function (w) { return w.term; })).then(function () { return resolved; });
     });
