@@ -147,5 +147,5 @@ def test_output_is_deterministic(tmp_path: Path):
 def test_a_file_that_cannot_be_written_fails_the_build(tmp_path: Path):
     # A failed write is an error of the build, never a half-written API that looks complete.
     (tmp_path / "api" / "cards" / "x.json").mkdir(parents=True)
-    with pytest.raises(IsADirectoryError):
+    with pytest.raises(IsADirectoryError, match=r"x\.json"):
         write_api(small_kb_with_an_example(), tmp_path)

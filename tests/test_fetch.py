@@ -168,7 +168,7 @@ def test_an_interrupted_download_is_resumed_with_a_range_request(site: Site, tmp
 
 def test_a_partial_download_of_an_older_version_starts_over(site: Site, tmp_path: Path) -> None:
     site.cut_after["oracle-cards.json"] = 1000
-    with pytest.raises(KbError):
+    with pytest.raises(KbError, match="interrupted after 1,000 of"):
         run(site, tmp_path)
     del site.cut_after["oracle-cards.json"]
     site.updated["oracle-cards.json"] = "2026-11-02T09:00:00+00:00"

@@ -33,7 +33,7 @@ def test_rule_numbers_know_their_kind_and_parent(number, kind, parent, section):
 
 @pytest.mark.parametrize("bad", ["30", "302.", "302.6.", "3026", "302.6aa", "rule"])
 def test_malformed_rule_numbers_are_rejected(bad):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a rule number"):
         rule_kind(bad)
 
 

@@ -40,7 +40,7 @@ def test_first_strike_deals_damage_in_a_step_of_its_own_and_the_victim_never_str
     assert (bears.zone, striker.damage) == ("graveyard", 0)
     game.combat_damage()  # the regular step: nothing left to deal damage
     assert striker.damage == 0
-    with pytest.raises(EngineError):
+    with pytest.raises(EngineError, match="combat damage has been dealt in this combat"):
         game.combat_damage()  # no third step
 
 
@@ -124,10 +124,10 @@ def test_a_division_is_never_chosen_for_the_player_and_a_wrong_total_is_refused(
 def test_blockers_are_declared_before_damage_and_combat_must_finish(game, alice, bob):
     attacker = game.battlefield_add("Grizzly Bears", alice, summoning_sick=False)
     game.attack(attacker)
-    with pytest.raises(EngineError):
+    with pytest.raises(EngineError, match="declare blockers first"):
         game.combat_damage()  # no blockers declared yet, not even "no blocks"
     game.declare_blockers({})
-    with pytest.raises(EngineError):
+    with pytest.raises(EngineError, match="combat damage isn't dealt yet"):
         game.go_to("main2")  # damage isn't dealt yet
     game.combat_damage()
     assert bob.life == 18

@@ -44,5 +44,5 @@ def test_ablation_ends_with_the_block() -> None:
 
 
 def test_ablating_an_unknown_rule_is_an_error() -> None:
-    with pytest.raises(UnknownRule), ablated({"999.1"}):
+    with pytest.raises(UnknownRule, match=r"no engine code implements rule\(s\): 999\.1"), ablated({"999.1"}):
         pass

@@ -49,5 +49,5 @@ def test_life_can_be_paid_only_with_enough_life() -> None:
 
 
 def test_an_unknown_cumulative_upkeep_cost_is_an_error() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="doesn't know the cumulative upkeep cost 'Discard a card'"):
         cumulative_upkeep("Discard a card")
