@@ -31,7 +31,7 @@ ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x
        "302.99", "rule 605.", "lae", "laelia ", "Æther", "the of and", "zzzzzzzz", "summoning sick", "creature",
        "at the same", "at the same time", "same same time time", "+1/+1", "+1/+", "−1/−1 counters", "zero zero", "wrad", "mnaa tpa",
        "ontinuousyl", "kontinuousyl", "summoning sicknes", "summoning sicknes ", "how does lifelink damage", "What is LKI",
-       "∞", "{∞}", "∞ infinity", "prevension", "regeneraton ", "destrucion"]  # fmt: skip
+       "∞", "{∞}", "∞ infinity", "prevension", "regeneraton ", "destrucion", "[+1]", "[−2]", "[-5]", "[+1"]  # fmt: skip
 
 
 def shared_queries() -> list[str]:

@@ -14,6 +14,8 @@ def test_rule_numbers_and_symbols_are_whole_tokens():
     # The Infinity keyword is a symbol with no letter: it is a term of its own, and the term of "{∞}" too.
     assert tokens("702.186. ∞ (Infinity)") == ["702.186", "∞", "infinity"]
     assert tokens("{∞}") == ["∞"]
+    # A loyalty cost is a symbol too, whichever minus sign it is written with.
+    assert tokens("costs [+1], [−X] or [0]") == ["cost", "[+1]", "[-x]", "[0]"]
 
 
 def test_tokens_fold_case_accents_ligatures_and_apostrophes():
