@@ -23,7 +23,7 @@ from kb import urls
 from kb.errors import KbError
 from kb.model import slugify
 from kb.search_rank import Entry, Ranker, Word
-from kb.search_text import tokens
+from kb.search_text import symbol_of, tokens
 
 INDEX_NAME = "kb.sqlite"
 # Bump when the tables change: an index of another schema is rebuilt, not misread.
@@ -217,7 +217,17 @@ class SearchIndex:
         if _RULE_NUMBER.match(number):
             return self._lookup(number, "number")
         key = slugify(query)
-        return sorted(self._lookup(key, "name"), key=lambda h: _EXACT_ORDER[h.kind]) if key else []
+        # A symbol is first looked up as written ("{2}": generic mana), and never as the bare number of a chapter.
+        symbol = symbol_of(query)
+        if symbol:
+            found = self._lookup(symbol, "name")
+            if found or not any(ch.isalpha() for ch in key):
+                return self._by_kind(found)
+        return self._by_kind(self._lookup(key, "name")) if key else []
+
+    @staticmethod
+    def _by_kind(hits: list[Hit]) -> list[Hit]:
+        return sorted(hits, key=lambda h: _EXACT_ORDER[h.kind])
 
     def _lookup(self, key: str, match: str) -> list[Hit]:
         rows = self.db.execute(

@@ -23,6 +23,7 @@ from kb.api import ApiDocuments
 from kb.model import Card, GlossaryTerm, RuleKind, Ruling, slugify
 from kb.search import INDEX_NAME, SCHEMA_VERSION, Packer
 from kb.search_postings import BuiltSearch, build_search, encode, spelling_buckets, tiers
+from kb.search_text import symbol_of
 from kb.store import KnowledgeBase
 
 # A short line without a full stop is a title ("702.10. Haste"), not a sentence.
@@ -213,12 +214,12 @@ def _term_row(term: GlossaryTerm, doc: dict[str, Any], names: list[str]) -> _Row
 
 
 def _players_names(kb: KnowledgeBase, kind: str, record_id: str) -> list[str]:
-    """What players call a record (content/search/aliases.yaml), as keys of its name: `kb show LKI`.
+    """What players call a record (content/search/aliases.yaml), as keys of its name: `kb show LKI`, `kb show {2}`.
 
-    A name without a letter ("{2}", "21") is left out: numbers name rules, and "2" is chapter 2.
+    A symbol is its own key ("{2}", "[+1]"); another name without a letter ("21") is left out: numbers name rules.
     """
-    keys = (slugify(name) for name in kb.aliases.get((kind, record_id), []))
-    return [key for key in keys if any(ch.isalpha() for ch in key)]
+    keys = (symbol_of(name) or slugify(name) for name in kb.aliases.get((kind, record_id), []))
+    return [key for key in keys if any(ch.isalpha() for ch in key) or key[0] in "{["]
 
 
 def _card_row(card: Card, doc: dict[str, Any]) -> _Row:

@@ -243,6 +243,15 @@ def tokens(text: str) -> list[str]:
     return [stem(t) for t in raw_tokens(text) if t not in STOP_WORDS]
 
 
+def symbol_of(text: str) -> str | None:
+    """The one symbol a text is, as a term ("{T}" -> "{t}", "[−2]" -> "[-2]"); None for anything else.
+
+    A symbol names itself: as a name its slug would be a bare number or letter ("{2}" -> "2", chapter 2).
+    """
+    found = written_words(text.strip())
+    return found[0] if len(found) == 1 and found[0][0] in "{[" else None
+
+
 def word_term(word: str) -> str | None:
     """The one index term a written word stands for ("prevention" -> "prevent"); None for a stop word.
 

@@ -90,10 +90,21 @@ def test_kb_show_opens_a_record_by_what_players_call_it(full_site: Path, capsys)
     # A phrasing is how players ask, not a name: it finds records in a search, not in kb show.
     assert main(["show", "--index", str(full_site / INDEX_NAME), "tap ability the turn I cast it"]) == 1
     capsys.readouterr()
-    # A symbol's name opens its entry; a name without a letter ("{2}") is not one: "2" is chapter 2, alone.
-    assert main(["show", "--index", str(full_site / INDEX_NAME), "{T}"]) == 0
-    assert capsys.readouterr().out.startswith("Tap Symbol  [glossary]\n")
+    # A symbol names its entry, as written: "{2}" is generic mana and "2" chapter 2, alone; "[+1]" is a loyalty cost,
+    # "{X}" the glossary's X (not the loyalty cost "[-X]"), and a symbol no entry names is not the chapter of its number.
+    shown = {}
+    for query in ("{T}", "{2}", "2", "[+1]", "[−2]", "{X}", "{100}"):
+        status = main(["show", "--index", str(full_site / INDEX_NAME), query])
+        out, err = capsys.readouterr()
+        shown[query] = out.splitlines()[0] if status == 0 else err.splitlines()[0]
+    assert shown == {
+        "{T}": "Tap Symbol  [glossary]",
+        "{2}": "Generic Mana  [glossary]",
+        "2": "2. Parts of a Card  [rule]",
+        "[+1]": "Loyalty Ability  [glossary]",
+        "[−2]": "Loyalty Ability  [glossary]",
+        "{X}": "X  [glossary]",
+        "{100}": "error: no record named '{100}' (try kb search with fewer words)",
+    }
     assert main(["show", "--index", str(full_site / INDEX_NAME), "2"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("2. Parts of a Card  [rule]\n")
-    assert "Same name" not in out
+    assert "Same name" not in capsys.readouterr().out
