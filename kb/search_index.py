@@ -219,7 +219,7 @@ def _players_names(kb: KnowledgeBase, kind: str, record_id: str) -> list[str]:
     A symbol is its own key ("{2}", "[+1]"); another name without a letter ("21") is left out: numbers name rules.
     """
     keys = (symbol_of(name) or slugify(name) for name in kb.aliases.get((kind, record_id), []))
-    return [key for key in keys if any(ch.isalpha() for ch in key) or key[0] in "{["]
+    return [key for key in keys if any(ch.isalpha() for ch in key) or key.startswith(("{", "["))]
 
 
 def _card_row(card: Card, doc: dict[str, Any]) -> _Row:

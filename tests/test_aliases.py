@@ -108,3 +108,18 @@ def test_kb_show_opens_a_record_by_what_players_call_it(full_site: Path, capsys)
     }
     assert main(["show", "--index", str(full_site / INDEX_NAME), "2"]) == 0
     assert "Same name" not in capsys.readouterr().out
+
+
+def test_a_symbol_is_a_key_of_its_own_and_punctuation_alone_is_none(tmp_path: Path):
+    # kb show finds a record by a name as written when it is a symbol; a name with neither letter nor symbol ("~")
+    # keys nothing, and does not break the index either.
+    from kb.search_index import write_search_index
+    from tests.test_search import small_knowledge_base
+
+    kb = small_knowledge_base()
+    kb.aliases[("glossary", "historic")] = ["~", "{H}", "hist", "21"]
+    write_search_index(kb, tmp_path)
+    with SearchIndex(tmp_path / INDEX_NAME) as index:
+        for name in ("{H}", "hist"):
+            assert [(h.kind, h.id) for h in index.exact(name)] == [("glossary", "historic")], name
+        assert index.exact("~") == [] and index.exact("21") == []
