@@ -3,7 +3,9 @@
 Text from Scryfall, MTGJSON, a downloaded Comprehensive Rules file or content/
 may hold control characters: an ESC starts a terminal command (retitle the
 window, clear the screen, a hidden OSC 8 link), a C1 character is one on some
-terminals, and a lone surrogate cannot even be encoded as UTF-8. `visible`
+terminals, a lone surrogate cannot even be encoded as UTF-8, and a bidirectional
+override or isolate (U+202E …) shows the text after it in another order than it
+is read, on a page as in a terminal ("Trojan Source"). `visible`
 turns each into a short, readable escape, so what reaches a screen is text.
 Every printer of imported text uses it: the page templates (kb.markup), `kb show`,
 `kb search` and the CLI's error lines; JSON output uses `json_text`, exact and safe.
@@ -15,9 +17,12 @@ import json
 import re
 from typing import Any
 
-# C0 except tab and newline, DEL, C1, and lone UTF-16 surrogates (which Python
-# strings can hold, from JSON "\ud800" escapes, but no encoder will write).
-_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+# C0 except tab and newline, DEL, C1, lone UTF-16 surrogates (which Python
+# strings can hold, from JSON "\ud800" escapes, but no encoder will write), and
+# the bidirectional embeddings, overrides and isolates (no real card, ruling or
+# release has one; the marks U+200E/U+200F, which reorder nothing, stay).
+_BIDI = "\u202a-\u202e\u2066-\u2069"
+_INVISIBLE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff{_BIDI}]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -49,12 +54,13 @@ def visible_data(value: Any) -> Any:
     return value
 
 
-# What JSON leaves raw with ensure_ascii=False but a terminal may act on (DEL, C1)
-# or cannot print (lone surrogates); JSON's own escapes keep the data exact.
-_JSON_INVISIBLE = re.compile("[\x7f-\x9f\ud800-\udfff]")
+# What JSON leaves raw with ensure_ascii=False but a terminal may act on (DEL, C1, bidirectional
+# controls) or cannot print (lone surrogates); JSON's own escapes keep the data exact.
+_JSON_INVISIBLE = re.compile(f"[\x7f-\x9f\ud800-\udfff{_BIDI}]")
 
 
 def json_text(value: Any, **options: Any) -> str:
-    """`value` as JSON that decodes to exactly `value`, safe to print: C0 (by JSON), DEL, C1 and surrogates as \\u escapes."""
+    """`value` as JSON that decodes to exactly `value`, safe to print: C0 (by JSON), DEL, C1, surrogates and
+    bidirectional controls as \\u escapes."""
     text = json.dumps(value, ensure_ascii=False, **options)
     return _JSON_INVISIBLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -19,6 +19,9 @@ from kb.sanitize import json_text, visible, visible_between, visible_data
         ("nul\x00 cr\r ff\x0c vt\x0b", r"nul\x00 cr\x0d ff\x0c vt\x0b"),
         ("del\x7f c1\x9b\x85\x9f", r"del\x7f c1\x9b\x85\x9f"),
         ("lone \ud800 and \udfff", r"lone \ud800 and \udfff"),
+        # A bidirectional override or isolate would show what follows in another order than it is read.
+        ("\u202etxt.exe \u2066x\u2069", r"\u202etxt.exe \u2066x\u2069"),
+        ("an LRM\u200e reorders nothing", "an LRM\u200e reorders nothing"),
         ("", ""),
     ],
 )
@@ -40,8 +43,9 @@ def test_visible_data_reaches_every_string():
 
 
 def test_json_text_is_exact_and_printable():
-    value = {"name": "\x1b]0;t\x07 \x7f \x9b \ud800 é 😀"}
+    value = {"name": "\x1b]0;t\x07 \x7f \x9b \ud800 \u202eexe.txt é 😀"}
     text = json_text(value)
     assert json.loads(text) == value
     assert not any(ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F or 0xD800 <= ord(ch) <= 0xDFFF for ch in text)
+    assert "\u202e" not in text and "\\u202e" in text
     assert "é 😀" in text  # the rest stays readable
