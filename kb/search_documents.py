@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from kb import urls
 from kb.model import RuleKind, natural_key, parent_rule, rule_kind, section_of
+from kb.sanitize import visible
 from kb.store import KnowledgeBase
 from kb.text import shorten
 
@@ -48,8 +49,8 @@ class SearchDocument:
     text_factor: float = 1.0  # times the weight of every field (CARD_TEXT for cards and rulings)
 
     def record(self) -> list[str]:
-        """What a result shows: kind, title, url#anchor, context line, snippet."""
-        return [self.kind, self.title, self.url, self.context, shorten(self.snippet, SNIPPET_CHARS)]
+        """What a result shows: kind, title, url#anchor, context line, snippet; control characters as escapes."""
+        return [self.kind, visible(self.title), self.url, visible(self.context), visible(shorten(self.snippet, SNIPPET_CHARS))]
 
 
 def searchable_documents(kb: KnowledgeBase) -> Iterator[SearchDocument]:

@@ -17,6 +17,7 @@ import pytest
 
 from kb import search_postings, web_search
 from kb.build import Settings, load_knowledge_base
+from kb.search_documents import SearchDocument
 from kb.search_documents import searchable_documents as documents
 from kb.search_postings import encode, postings
 from kb.search_text import tokens
@@ -93,6 +94,12 @@ def test_frequent_terms_keep_a_head_and_one_further_tier(
     entries = next(block for _, block in map(index_file, (root / "t").glob("*.js")) if term in block)
     count, _, bounds = entries[term]
     assert count > 3 and len(bounds) == 1 and bounds[0] >= 1
+
+
+def test_a_record_shows_control_and_bidi_characters_as_escapes():
+    # Both searches show records as stored: an imported name's ESC or right-to-left override is text, not an effect.
+    doc = SearchDocument("card", "x", "Evil\u202eeman\x1b[2J", "cards/x.html", "Type\x07", "Text\x00 here")
+    assert doc.record() == ["card", "Evil\\u202eeman\\x1b[2J", "cards/x.html", "Type\\x07", "Text\\x00 here"]
 
 
 def test_index_records_point_at_anchors(content_kb: KnowledgeBase):
