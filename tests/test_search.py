@@ -204,6 +204,10 @@ def test_search_without_an_index_says_so_and_exits_1(tmp_path: Path, monkeypatch
 def test_search_with_no_result_exits_1(small_index: Path, capsys: pytest.CaptureFixture[str]):
     assert main(["search", "--index", str(small_index), "xyzzy"]) == 1
     assert "no results for 'xyzzy'" in capsys.readouterr().err
+    # A pasted page is echoed as its first words, on one line.
+    assert main(["search", "--index", str(small_index), "xyzzy " * 5000]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("no results for 'xyzzy xyzzy") and err.endswith("xyzzy…'\n") and len(err) < 120, err
 
 
 # --- the real Comprehensive Rules ------------------------------------------------------

@@ -8,8 +8,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kb.commands.show import Style, add_index_arguments, fit, open_index, visible_hit
-from kb.sanitize import json_text, visible
+from kb.commands.show import Style, add_index_arguments, fit, open_index, quoted, visible_hit
+from kb.sanitize import json_text
 from kb.search import MARK_END, MARK_START
 
 
@@ -31,12 +31,12 @@ def run(args: argparse.Namespace) -> int:
         print(json_text(out, indent=2, sort_keys=True))
         return 0 if hits else 1
     if not hits:
-        print(f"no results for {visible(query)!r}", file=sys.stderr)
+        print(f"no results for {quoted(query)}", file=sys.stderr)
         return 1
     style = Style.for_stream(sys.stdout)
     width = style.width
     if corrected:
-        print(style.dim(f"showing results for {visible(corrected)!r}"))
+        print(style.dim(f"showing results for {quoted(corrected)}"))
     for hit in map(visible_hit, hits):
         kind = f"{hit.kind:<8}"
         print(f"{style.dim(kind)} {style.bold(fit(hit.title, width - len(kind) - 1))}")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from kb.errors import KbError
 from kb.sanitize import json_text, visible, visible_between, visible_data
 from kb.search import MARK_END, MARK_START, Hit, SearchIndex, default_index, strip_marks
+from kb.text import shorten
 
 if TYPE_CHECKING:  # imported when --history asks: `kb show` starts faster without the history's code
     from kb.history import RulesHistory
@@ -117,8 +118,17 @@ def resolve(index: SearchIndex, query: str) -> tuple[Hit, list[Hit]]:
         return by_name[0], []
     if hits:
         nearest = "; ".join(_handle(h) for h in hits[:3])
-        raise KbError(f"no record named {query!r}", hint=f"nearest: {nearest}")
-    raise KbError(f"no record named {query!r}", hint="try kb search with fewer words")
+        raise KbError(f"no record named {quoted(query)}", hint=f"nearest: {nearest}")
+    raise KbError(f"no record named {quoted(query)}", hint="try kb search with fewer words")
+
+
+# A query is echoed at most this long: a pasted page must not become a screenful of error.
+QUERY_SHOWN = 80
+
+
+def quoted(query: str) -> str:
+    """A query as a message repeats it: printable, on one line, cut at QUERY_SHOWN characters, in quotes."""
+    return repr(visible(shorten(query, QUERY_SHOWN)))
 
 
 def visible_hit(hit: Hit) -> Hit:

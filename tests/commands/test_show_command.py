@@ -89,6 +89,10 @@ def test_unknown_number_points_to_the_nearest_rule(index: Path, capsys):
     assert status == 1
     # The nearest existing parent first, then the rules under it.
     assert err == "error: no record named '302.99' (nearest: 302; 302.1; 302.6)\n"
+    # A pasted page is echoed as its first words, on one line.
+    status, _, err = show(index, capsys, "zzxq " * 5000)
+    assert status == 1 and err.startswith("error: no record named 'zzxq zzxq") and len(err) < 160, err
+    assert err.endswith("zzxq…' (try kb search with fewer words)\n")
 
 
 def test_no_index(tmp_path: Path, capsys):
