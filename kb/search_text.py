@@ -248,7 +248,7 @@ def symbol_of(text: str) -> str | None:
 
     A symbol names itself: as a name its slug would be a bare number or letter ("{2}" -> "2", chapter 2).
     """
-    found = written_words(text.strip())
+    found = written_words(text)
     return found[0] if len(found) == 1 and found[0][0] in "{[" else None
 
 
