@@ -51,6 +51,14 @@ QUESTION_TITLE = 0.2
 QUESTION_WORDS = frozenset(
     {"what", "whats", "how", "can", "does", "do", "is", "are", "when", "who", "why", "which", "where", "should", "will", "if"}
 )
+# A question that asks what something is ("what is the stack", "what does hexproof do",
+# "what does tapped mean") names its topic and nothing else: the record that names
+# that topic (the glossary's "Stack", "405. Stack") is its answer, so its titles count
+# in full. It starts with one of DEFINITION_LEADS and has at most DEFINITION_WORDS
+# words that are not stop words ("what is the mana value of a card with X in its
+# cost" describes a situation).
+DEFINITION_LEADS = ("what is", "what are", "what does", "whats")
+DEFINITION_WORDS = 2
 # Words that introduce a rule number ("rule 302.6"): beside a number, they say nothing more.
 NUMBER_WORDS = ("rule", "rules", "section", "cr")
 RULE_NUMBER = re.compile(r"^[0-9]+(\.[0-9]+[a-z]?)?$")
@@ -110,6 +118,8 @@ def ranking_rules() -> dict[str, object]:
         "coordination": COORDINATION,
         "questionTitle": QUESTION_TITLE,
         "questionWords": sorted(QUESTION_WORDS),
+        "definitionLeads": list(DEFINITION_LEADS),
+        "definitionWords": DEFINITION_WORDS,
         "numberWords": list(NUMBER_WORDS),
         "minCorrected": MIN_CORRECTED_LENGTH,
         "longWord": LONG_WORD,
@@ -164,10 +174,20 @@ class Ranking:
         return [(w.raw, w.corrected_to) for w in self.words if w.corrected_to and not w.prefix]
 
 
-def is_question(query: str) -> bool:
-    """Whether a query is asked as a question ("does a token …", "how many …"): by its first word."""
+def title_factor(query: str) -> float:
+    """How much a title's words count in a query: QUESTION_TITLE in a question about a situation, else in full.
+
+    A query is a question by its first word ("does a token …", "how many …");
+    one that asks what something is counts titles in full (DEFINITION_LEADS).
+    """
     words = raw_tokens(query)
-    return bool(words) and words[0] in QUESTION_WORDS
+    if not words or words[0] not in QUESTION_WORDS:
+        return 1.0
+    lead = " ".join(words[:2])
+    topic = [w for w in words if w not in STOP_WORDS]
+    if any(lead == d or lead.startswith(d + " ") for d in DEFINITION_LEADS) and len(topic) <= DEFINITION_WORDS:
+        return 1.0
+    return QUESTION_TITLE
 
 
 def parse(query: str) -> list[Word]:
@@ -246,7 +266,7 @@ class Ranker:
     def rank(self, query: str) -> Ranking:
         """The query's records, best first; a frequent term's further tiers are read only while they may change the first PAGE."""
         words = [self._resolve(w) for w in parse(query)]
-        self.title = QUESTION_TITLE if is_question(query) else 1.0
+        self.title = title_factor(query)
         entries = [self.postings.entry(w.term) for w in words]
         tiers = [1] * len(words)  # tiers of each word's postings read so far
         matches = [self._matches(w, e) for w, e in zip(words, entries, strict=True)]

@@ -183,14 +183,19 @@ def _real_full_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built_once(tmp_path_factory, "full", build)
 
 
+def full_site_has_real_rules() -> bool:
+    """Whether `any_full_site` is built from ../shared's real releases (not from tests/rules_fixture.py's)."""
+    real = [SHARED_CR / "MagicCompRules 20250919.txt", SHARED_CR / "MagicCompRules 20250606.txt"]
+    return all(path.is_file() for path in real) and os.environ.get("KB_TEST_RULES") != "fixture"
+
+
 @pytest.fixture(scope="session")
 def any_full_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`full_site` where ../shared has the releases; else the same build from tests/rules_fixture.py's small releases.
 
     KB_TEST_RULES=fixture takes the small releases even where the real ones are.
     """
-    real = [SHARED_CR / "MagicCompRules 20250919.txt", SHARED_CR / "MagicCompRules 20250606.txt"]
-    if all(path.is_file() for path in real) and os.environ.get("KB_TEST_RULES") != "fixture":
+    if full_site_has_real_rules():
         return request.getfixturevalue("_real_full_site")
     from rules_fixture import cited_by_content, write_releases
 

@@ -26,12 +26,12 @@ from kb.web_search import INDEX_DIR, write_web_search
 REPO = Path(__file__).resolve().parent.parent
 KB_SEARCH_JS = REPO / "templates" / "static" / "javascripts" / "kb-search.js"
 NODE_HARNESS = REPO / "tests" / "browser" / "web_search_node.js"
-QUERY_SETS = [REPO / "bench" / f"search_queries{part}.yaml" for part in ("", "_unseen", "_fresh", "_heldout")]
+QUERY_SETS = [REPO / "bench" / f"search_queries{part}.yaml" for part in ("", "_unseen", "_fresh", "_heldout", "_definitions")]
 ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x00", "'", "’", "{T}{Q}", "1" * 200,
        "302.99", "rule 605.", "lae", "laelia ", "Æther", "the of and", "zzzzzzzz", "summoning sick", "creature",
        "at the same", "at the same time", "same same time time", "+1/+1", "+1/+", "−1/−1 counters", "zero zero", "wrad", "mnaa tpa",
        "ontinuousyl", "kontinuousyl", "summoning sicknes", "summoning sicknes ", "how does lifelink damage", "What is LKI",
-       "∞", "{∞}", "∞ infinity", "prevension", "regeneraton ", "destrucion", "[+1]", "[−2]", "[-5]", "[+1"]  # fmt: skip
+       "∞", "{∞}", "∞ infinity", "prevension", "regeneraton ", "destrucion", "[+1]", "[−2]", "[-5]", "[+1", "whats a token", "what is", "what does the stack do to a copy of a spell"]  # fmt: skip
 
 
 def shared_queries() -> list[str]:

@@ -81,3 +81,20 @@ def test_a_question_counts_a_titles_word_for_less():
     ranker = Ranker(DictPostings(index))
     assert [doc for doc, _, _ in ranker.rank("lifelink damage ").ranked] == [0, 1]
     assert [doc for doc, _, _ in ranker.rank("how does lifelink damage ").ranked] == [1, 0]
+
+
+@pytest.mark.parametrize(
+    ("query", "factor"),
+    [
+        ("the stack", 1.0),
+        ("what is the stack", 1.0),  # asks what something is: the record that names it answers
+        ("whats a token", 1.0),
+        ("what does tapped mean", 1.0),
+        ("what does a static ability do", 1.0),
+        ("how does the stack work", search_rank.QUESTION_TITLE),  # a question, but not "what is"
+        ("what is x if i cast a spell without paying its mana cost", search_rank.QUESTION_TITLE),  # a situation
+        ("what happens to the stack", search_rank.QUESTION_TITLE),
+    ],
+)
+def test_a_question_that_asks_what_something_is_counts_titles_in_full(query: str, factor: float):
+    assert search_rank.title_factor(query) == factor

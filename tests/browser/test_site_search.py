@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import full_site_has_real_rules
+
 RESULT = ".md-search-result__link"
 
 
@@ -168,10 +170,14 @@ def test_served_from_a_sub_path(page, served_sub_path: str):
         ("both players lose at the same time", "/rules/104.html#104.4a"),
         ("+1/+1 and -1/-1 counters", "/rules/704.html#704.5q"),
         ("when does a spell fizzle", "/rules/608.html#608.2b"),
+        # Asked what something is, the record that names it answers: the glossary's "Stack", or 405.
+        ("what is the stack", "/glossary/index.html#stack /rules/405.html"),
         ("{G}", "/rules/107.html#107.4a"),
     ],
 )
 def test_players_words_find_their_rule_in_the_first_three(home, query: str, expected: str):
+    if not full_site_has_real_rules():
+        pytest.skip("players' questions need the real rules' text: the made-up release has placeholder text")
     hrefs = search(home, query)
     best = ranked(home, query, 3)
     accepted = expected.split()

@@ -438,6 +438,18 @@
     return true;
   };
 
+  /* How much a title's words count: less in a question about a situation, in full
+   * in one that asks what something is (kb/search_rank.py's title_factor). */
+  Engine.prototype.titleFactor = function (query) {
+    var rules = this.rules, text = this.text;
+    var words = text.rawTokens(query);
+    if (!words.length || rules.questionWords.indexOf(words[0]) < 0) return 1;
+    var lead = words.slice(0, 2).join(" ");
+    var topic = words.filter(function (w) { return !text.stopWords.has(w); });
+    var asksWhat = rules.definitionLeads.some(function (d) { return lead === d || lead.indexOf(d + " ") === 0; });
+    return asksWhat && topic.length <= rules.definitionWords ? 1 : rules.questionTitle;
+  };
+
   /* Resolves to {words, corrections, total, ranked: [[doc, [matched, score]]]}. A frequent
    * term's further tiers are loaded one at a time while they may change the first page. */
   Engine.prototype.search = function (query) {
@@ -445,9 +457,7 @@
     return this.ready().then(function () {
       return self.resolve(self.parse(query));
     }).then(function (words) {
-      // A question counts a title's words for less (kb/search_rank.py's is_question).
-      var first = self.text.rawTokens(query)[0];
-      var title = self.rules.questionWords.indexOf(first) >= 0 ? self.rules.questionTitle : 1;
+      var title = self.titleFactor(query);
       var matches = words.map(function (w) { return self.matches(w, title); });
       var tiers = words.map(function () { return 1; });
       function step() {
