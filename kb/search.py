@@ -22,12 +22,15 @@ from typing import Any
 from kb import urls
 from kb.errors import KbError
 from kb.model import slugify
+from kb.search_names import suggested
 from kb.search_rank import Entry, Ranker, Word
 from kb.search_text import symbol_of, tokens
 
 INDEX_NAME = "kb.sqlite"
 # Bump when the tables change: an index of another schema is rebuilt, not misread.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
+# Card names suggested for a query, as many as the site's search box shows (kb-search.js's SUGGESTIONS).
+SUGGESTIONS = 6
 
 
 # A record's one-line summary: its own, or else the start of its body (see the schema).
@@ -206,6 +209,15 @@ class SearchIndex:
             row = rows[doc + 1]
             hits.append(_hit(row, _snippet(row[-1], words), _match(row, words, matched)))
         return Results(hits, ranking.corrections)
+
+    def suggest(self, query: str, most: int = SUGGESTIONS) -> list[tuple[str, str]]:
+        """(name, url) of the cards whose name starts with `query`, as the site suggests them while it is typed."""
+
+        def shard(key: str) -> list[list[str]] | None:
+            rows = self.db.execute("SELECT name, url FROM names WHERE shard = ? ORDER BY position", (key,)).fetchall()
+            return [list(row) for row in rows] or None
+
+        return [(name, url) for name, url in suggested(shard, query, most)]
 
     def postings(self) -> _StoredPostings:
         """The file's terms, as the ranker reads them."""

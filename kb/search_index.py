@@ -53,6 +53,9 @@ CREATE TABLE keys (key TEXT NOT NULL, record INTEGER NOT NULL, PRIMARY KEY (key,
 CREATE TABLE terms (term TEXT PRIMARY KEY, count INTEGER NOT NULL, postings TEXT NOT NULL, bounds TEXT) WITHOUT ROWID;
 -- A frequent term's further tiers, numbered from 1.
 CREATE TABLE tiers (term TEXT NOT NULL, tier INTEGER NOT NULL, postings TEXT NOT NULL, PRIMARY KEY (term, tier)) WITHOUT ROWID;
+-- Card names by suggestion shard ("la", or "lae" where "la" holds too many: kb.search_postings.name_shards), in order.
+CREATE TABLE names (shard TEXT NOT NULL, position INTEGER NOT NULL, name TEXT NOT NULL, url TEXT NOT NULL,
+                    PRIMARY KEY (shard, position)) WITHOUT ROWID;
 -- Words by their spelling keys ("su", "-ng"; "w-d" for a 4-letter word: kb.search_rank.spelling_keys), for correcting misspellings.
 CREATE TABLE spelling (key TEXT NOT NULL, term TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key, term)) WITHOUT ROWID;
 """
@@ -140,6 +143,10 @@ def _fill(db: sqlite3.Connection, kb: KnowledgeBase, built: BuiltSearch) -> None
     further: list[tuple[str, int, str]] = []
     db.executemany("INSERT INTO terms VALUES (?, ?, ?, ?)", _terms(built, further))
     db.executemany("INSERT INTO tiers VALUES (?, ?, ?)", further)
+    db.executemany(
+        "INSERT INTO names VALUES (?, ?, ?, ?)",
+        ((shard, position, name, url) for shard, names in built.names.items() for position, (name, url) in enumerate(names)),
+    )
     db.executemany(
         "INSERT INTO spelling VALUES (?, ?, ?)",
         ((k, w, n) for k, words in spelling_buckets(built.index, built.words) for w, n in words),

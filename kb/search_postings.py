@@ -7,6 +7,7 @@ read: SQLite stores it in a column, the site in a JavaScript shard.
 
 from __future__ import annotations
 
+import functools
 import math
 from array import array
 from collections import Counter
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from kb.search_documents import BODY, TITLE, SearchDocument, searchable_documents
+from kb.search_names import name_shards
 from kb.search_rank import listed_middle_keys, spelling_keys
 from kb.search_text import STOP_WORDS, read_as_rules, stem, tokens, word_term, written_words
 from kb.store import KnowledgeBase
@@ -183,6 +185,11 @@ class BuiltSearch:
     refs: list[tuple[str, str]]
     index: dict[str, Postings]
     words: set[str]  # the words of the text as written, for correcting misspellings
+
+    @functools.cached_property
+    def names(self) -> dict[str, list[list[str]]]:
+        """The card-name suggestion shards (`name_shards`)."""
+        return name_shards(self.records)
 
 
 def build_search(kb: KnowledgeBase) -> BuiltSearch:

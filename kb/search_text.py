@@ -208,6 +208,11 @@ def stem(word: str) -> str:
     return word
 
 
+def name_key(name: str) -> str:
+    """A card name as suggestions match it: folded, letters and digits only ("Æther Vial" -> "aethervial")."""
+    return re.sub(r"[^a-z0-9]", "", normalize(name))
+
+
 def written_words(text: str) -> list[str]:
     """The words of a text as written, folded: what a reader may type, and misspell."""
     return _TOKEN.findall(normalize(text))

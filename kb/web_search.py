@@ -35,14 +35,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import shutil
-from collections import defaultdict
 from pathlib import Path
 
 from kb.search_postings import BuiltSearch, build_search, encode, spelling_buckets, tiers
 from kb.search_rank import ranking_rules
-from kb.search_text import browser_rules, normalize
+from kb.search_text import browser_rules
 from kb.store import KnowledgeBase
 
 INDEX_DIR = "search/kb-index"
@@ -55,8 +53,6 @@ DOC_SHARD = 8
 # tens of index files where a file per key made thousands of tiny ones (each one a
 # request when a reader makes the site available offline).
 BLOCK_BYTES = 4_000
-# Card names per suggestion shard before it is split by a third letter.
-NAME_SHARD = 200
 
 
 # --- blocks ----------------------------------------------------------------------
@@ -150,7 +146,7 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
     # Words by their spelling keys (kb.search_rank.spelling_keys), with their record counts, for correcting misspellings.
     buckets = {key: _json(" ".join(f"{w} {n}" for w, n in words)) for key, words in spelling_buckets(index, built.words)}
     spelling_blocks = writer.blocks("s", "spelling", buckets)
-    name_keys = _card_names(writer, built.records)
+    name_keys = _card_names(writer, built)
     meta = {
         "format": FORMAT_VERSION,
         # The version changes with the content, so a browser never mixes shards of two builds.
@@ -166,27 +162,8 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
     writer.write("meta.js", _js("meta", "meta", meta))
 
 
-def name_key(name: str) -> str:
-    """A card name as suggestions match it: folded, letters and digits only ("Æther Vial" -> "aethervial")."""
-    return re.sub(r"[^a-z0-9]", "", normalize(name))
-
-
-def _card_names(writer: _IndexWriter, records: list[list[str]]) -> list[str]:
-    """Writes n/<key>.js: the cards whose name starts with `key`, as [name, url]; returns the keys.
-
-    Keys are two letters or digits, or three where two would hold more than
-    NAME_SHARD names: a suggestion then waits for the third letter, and never
-    loads more than a few kilobytes.
-    """
-    by_key: dict[str, list[list[str]]] = defaultdict(list)
-    for kind, title, url, *_ in records:
-        if kind == "card" and len(name_key(title)) >= 2:
-            by_key[name_key(title)[:2]].append([title, url])
-    for key, names in list(by_key.items()):
-        if len(names) > NAME_SHARD:
-            del by_key[key]
-            for name in names:
-                by_key[name_key(name[0])[:3]].append(name)
-    for key, names in sorted(by_key.items()):
-        writer.write(f"n/{key}.js", _js("names", key, sorted(names, key=lambda n: (name_key(n[0]), n[0]))))
-    return sorted(by_key)
+def _card_names(writer: _IndexWriter, built: BuiltSearch) -> list[str]:
+    """Writes n/<key>.js: the cards whose name starts with `key`, as [name, url] (`name_shards`); returns the keys."""
+    for key, names in built.names.items():
+        writer.write(f"n/{key}.js", _js("names", key, names))
+    return list(built.names)

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from kb import search_names
+from kb.build import Settings, load_knowledge_base
 from kb.search import INDEX_NAME, SearchIndex
 from kb.search_index import write_search_index
 from kb.search_postings import build_search
@@ -88,3 +90,22 @@ def test_the_browser_cuts_text_into_the_terms_python_does(both_indexes: Path):
         "Both players lose at the same time if it comes into play; +1/+1 and −1/−1 counters, +X/+0, zero at the same",
     ]
     assert run_node(both_indexes / INDEX_DIR, [], texts)["tokens"] == [tokens(t) for t in texts]
+
+
+@pytest.mark.parametrize("shard_size", [search_names.NAME_SHARD, 1])
+def test_both_searches_suggest_the_same_card_names(shard_size: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # With shards of one name, every two-letter shard that holds two is split: a suggestion waits for the third letter.
+    monkeypatch.setattr(search_names, "NAME_SHARD", shard_size)
+    kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates"))
+    built = build_search(kb)
+    write_search_index(kb, tmp_path, built)
+    write_web_search(kb, tmp_path, built)
+    names = sorted(card.name for card in kb.cards.values())
+    queries = ["", "l", "la", "lae", "Laelia, the", "LAELIA THE BLADE", "laelia the blade reforged x", "Æ", "zz", "'", "{T}"]
+    queries += [name[:size] for name in names for size in (2, 3, 6)]
+    browser = run_node(tmp_path / INDEX_DIR, queries)["suggestions"]
+    with SearchIndex(tmp_path / INDEX_NAME) as index:
+        for query in queries:
+            assert [list(card) for card in index.suggest(query)] == browser[query], query
+        assert [name for name, _ in index.suggest("Laelia, the")] == ["Laelia, the Blade Reforged"]
+    assert sum(1 for q in queries if browser[q]) > len(names), "most of the names' starts suggest something"

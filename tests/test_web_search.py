@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from kb import search_postings, web_search
+from kb import search_names, search_postings, web_search
 from kb.build import Settings, load_knowledge_base
 from kb.search_documents import SearchDocument
 from kb.search_documents import searchable_documents as documents
@@ -176,7 +176,7 @@ def test_a_query_loads_a_few_index_files_not_the_index(cr_index: Path):
 def test_card_name_shards_split_by_a_third_letter_when_full(
     monkeypatch: pytest.MonkeyPatch, content_kb: KnowledgeBase, tmp_path: Path
 ):
-    monkeypatch.setattr(web_search, "NAME_SHARD", 0)
+    monkeypatch.setattr(search_names, "NAME_SHARD", 0)
     write_web_search(content_kb, tmp_path)
     names = sorted(p.stem for p in (tmp_path / INDEX_DIR / "n").glob("*.js"))
     assert names and all(len(key) == 3 for key in names)

@@ -3,7 +3,7 @@
 // REQUEST_JSON: {"queries": [...], "texts": [...], "limit": 10, "fresh": false}
 //   fresh: a new engine (nothing loaded yet) for every query, so that "loaded" is all a first query loads
 //   -> {"results": {query: [urls]}, "ranked": {query: [[doc, matched, score]]}, "corrections": {query: [[typed, searched]]},
-//       "tokens": [[...]], "loaded": {query: [files]}}
+//       "suggestions": {query: [[name, url]]}, "tokens": [[...]], "loaded": {query: [files]}}
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -32,7 +32,7 @@ const newEngine = () => new api.Engine((file) => new Promise((resolve, reject) =
 engine = newEngine();
 
 (async () => {
-  const out = { results: {}, ranked: {}, corrections: {}, loaded: {}, tokens: [] };
+  const out = { results: {}, ranked: {}, corrections: {}, suggestions: {}, loaded: {}, tokens: [] };
   await engine.ready();
   for (const text of request.texts || []) out.tokens.push(engine.text.tokens(text));
   for (const query of request.queries || []) {
@@ -47,6 +47,7 @@ engine = newEngine();
     out.ranked[query] = result.ranked.slice(0, limit).map((r) => [r[0], r[1][0], r[1][1]]);
     out.corrections[query] = result.corrections;
     out.loaded[query] = loaded;
+    if (!request.fresh) out.suggestions[query] = await engine.suggest(query, 6);
   }
   process.stdout.write(JSON.stringify(out));
 })().catch((e) => { console.error(e); process.exit(1); });

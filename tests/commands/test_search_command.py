@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -37,3 +38,17 @@ def test_search_finds_the_index_through_mkdocs_yml(index: Path, tmp_path: Path, 
     monkeypatch.chdir(project)
     assert main(["search", "605"]) == 0
     assert capsys.readouterr().out.startswith("rule     605. Mana Abilities")
+
+
+def test_card_names_starting_so_are_suggested_as_on_the_site(index: Path, capsys: pytest.CaptureFixture[str]):
+    # "Blade" is in both cards' names; only one starts so, and the site suggests it above the results.
+    assert main(["search", "--index", str(index), "Blade of"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "cards: Blade of the Sixth Pride"
+    assert main(["search", "--index", str(index), "--json", "laelia, the"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["cards"] == [{"name": "Laelia, the Blade Reforged", "url": "cards/laelia-the-blade-reforged.html"}]
+    # One letter suggests nothing, as on the site; nor does a name no card starts with.
+    for query in ("b", "sickness"):
+        assert main(["search", "--index", str(index), "--json", query]) in (0, 1)
+        assert json.loads(capsys.readouterr().out)["cards"] == []

@@ -482,7 +482,7 @@
     });
   };
 
-  // A card name as suggestions match it (kb/web_search.py's name_key): folded, letters and digits only.
+  // A card name as suggestions match it (kb/search_text.py's name_key): folded, letters and digits only.
   Engine.prototype.nameKey = function (name) {
     return this.text.normalize(name).replace(/[^a-z0-9]/g, "");
   };
@@ -492,7 +492,8 @@
     var self = this;
     return this.ready().then(function () {
       var key = self.nameKey(query);
-      // Two letters name a shard, or three where two hold too many names (kb/web_search.py's _card_names).
+      // Two letters name a shard, or three where two hold too many names (kb/search_names.py's name_shards;
+      // `kb search` suggests the same names from the same shards: `suggested` there).
       var shard = self.nameKeys.has(key.slice(0, 2)) ? key.slice(0, 2) : key.slice(0, 3);
       if (key.length < 2 || !self.nameKeys.has(shard)) return [];
       return self.fetch("n/" + shard + ".js").then(function () {
