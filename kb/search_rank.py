@@ -12,9 +12,11 @@ A query, in steps:
 3. the last word, while still being typed (no space after it), also matches
    the terms it starts ("lae" -> "laelia"), at PREFIX_FACTOR of their weight
    (not a number: "60" is not the start of rules 600–609);
-4. a word that matches nothing is corrected to the nearest word of the indexed
-   text (`Ranker.correct`), whose term then counts at CORRECTED_FACTOR: a
-   corrected match ranks below an exact one;
+4. a word that matches nothing is read as its singular ("MVs" -> "MV"), or else
+   corrected to the nearest word of the indexed text (`Ranker.correct`), or else
+   read as two words run together ("firststrike" -> "first strike": `Ranker.split`);
+   a corrected or split word's terms count at CORRECTED_FACTOR: such a match ranks
+   below an exact one. A word whose term an earlier word has is dropped;
 5. records rank by summed weight times the number of words they have cubed
    (`key`), then in index order. A frequent term's postings are in tiers of
    decreasing weight: the first holds its best HEAD records, and the next tier
@@ -68,6 +70,8 @@ _SECTION = re.compile(r"^[0-9]{3}$")
 # (an edit: a letter added, dropped, changed, or two neighbours swapped).
 MIN_CORRECTED_LENGTH = 4
 LONG_WORD = 8  # from here on, two edits
+# Two words run together are split into words of at least this many letters (the shortest the spelling table lists).
+MIN_SPLIT_PART = 3
 
 
 def max_edits(word: str) -> int:
@@ -122,6 +126,7 @@ def ranking_rules() -> dict[str, object]:
         "definitionWords": DEFINITION_WORDS,
         "numberWords": list(NUMBER_WORDS),
         "minCorrected": MIN_CORRECTED_LENGTH,
+        "minSplitPart": MIN_SPLIT_PART,
         "longWord": LONG_WORD,
     }
 
@@ -171,7 +176,8 @@ class Ranking:
     @property
     def corrections(self) -> list[tuple[str, str]]:
         # A word being typed that starts other words is not said to be corrected: it may be unfinished.
-        return [(w.raw, w.corrected_to) for w in self.words if w.corrected_to and not w.prefix]
+        # A word split in two is one correction ("firststrike" -> "first strike"), held by both its words.
+        return list(dict.fromkeys((w.raw, w.corrected_to) for w in self.words if w.corrected_to and not w.prefix))
 
 
 def title_factor(query: str) -> float:
@@ -265,7 +271,7 @@ class Ranker:
 
     def rank(self, query: str) -> Ranking:
         """The query's records, best first; a frequent term's further tiers are read only while they may change the first PAGE."""
-        words = [self._resolve(w) for w in parse(query)]
+        words = _distinct([resolved for word in parse(query) for resolved in self._resolve(word)])
         self.title = title_factor(query)
         entries = [self.postings.entry(w.term) for w in words]
         tiers = [1] * len(words)  # tiers of each word's postings read so far
@@ -281,24 +287,30 @@ class Ranker:
             decode(self.postings.tier(words[i].term, tiers[i]), factor, matches[i], self.title)
             tiers[i] += 1
 
-    def _resolve(self, word: Word) -> Word:
-        """The word as searched: a missing rule number as its nearest parent, a misspelt word corrected."""
+    def _resolve(self, word: Word) -> list[Word]:
+        """The word as searched: a missing rule number as its nearest parent; a word that matches nothing
+        as its singular, corrected, or split in two."""
         if self.postings.entry(word.term) is not None:
-            return word
+            return [word]
         if RULE_NUMBER.match(word.term):
             number: str | None = word.term
             while number and self.postings.entry(number) is None:
                 number = _parent(number)
-            return Word(word.raw, number) if number else word
+            return [Word(word.raw, number) if number else word]
+        singular = word_term(word.raw[:-1]) if len(word.raw) > 2 and word.raw.endswith("s") else None
+        if singular and self.postings.entry(singular) is not None:
+            return [Word(word.raw, singular, word.prefix)]
         corrected = self.correct(word.raw)
         if not corrected:
-            return word
+            parts = self.split(word.raw)
+            written = " ".join(parts)
+            return [Word(word.raw, word_term(part) or part, None, written) for part in parts] if parts else [word]
         # The correction is a word as written, read as a query reads it ("prevension" -> "prevention" -> "prevent").
         term = word_term(corrected) or corrected
         if word.prefix and any(True for _ in self.postings.starting_with(word.prefix)):
             # Being typed, it may be the start of a word or a misspelt one ("stepp": "steppe", "step"): both count.
-            return Word(word.raw, term, word.prefix, corrected)
-        return Word(word.raw, term, None, corrected)
+            return [Word(word.raw, term, word.prefix, corrected)]
+        return [Word(word.raw, term, None, corrected)]
 
     def correct(self, word: str) -> str | None:
         """The nearest word of the indexed text to a word that matches nothing, from the spelling buckets of its ends.
@@ -316,6 +328,24 @@ class Ranker:
                 return corrected
         return None
 
+    def split(self, word: str) -> tuple[str, ...]:
+        """The two words of the indexed text a word is, run together ("firststrike" -> "first", "strike"); () if none.
+
+        The first is listed under the word's first two letters, the second under
+        its last two: the spelling buckets a misspelling is looked up in. Of several
+        splits, the one whose rarer word is in most records; then the shorter first word.
+        """
+        if len(word) < 2 * MIN_SPLIT_PART or not word.isalpha():
+            return ()
+        starts, ends = dict(self.postings.spelling(word[:2])), dict(self.postings.spelling("-" + word[-2:]))
+        best: tuple[int, int] | None = None
+        for cut in range(MIN_SPLIT_PART, len(word) - MIN_SPLIT_PART + 1):
+            first, second = word[:cut], word[cut:]
+            if first in starts and second in ends:
+                key = (-min(starts[first], ends[second]), cut)
+                best = key if best is None or key < best else best
+        return (word[: best[1]], word[best[1] :]) if best else ()
+
     def _matches(self, word: Word, entry: Entry | None) -> dict[int, float]:
         """Document -> weight of one query word, from the first tier of its term's postings and of the terms it starts."""
         into: dict[int, float] = {}
@@ -327,6 +357,12 @@ class Ranker:
             for _, expansion in expansions[:MAX_EXPANSIONS]:
                 decode(expansion.postings, PREFIX_FACTOR, into, self.title)
         return into
+
+
+def _distinct(words: list[Word]) -> list[Word]:
+    """The words without those whose term an earlier one has ("sumoning summoning": one word)."""
+    seen: set[str] = set()
+    return [w for w in words if not (w.term in seen or seen.add(w.term))]
 
 
 def key(matched: int, score: float) -> float:

@@ -250,6 +250,21 @@ def test_real_cr_words(full_index: Path):
     assert ("rule", "701.19") in first(full_index, "regeneraton", 3)
 
 
+def test_real_cr_words_run_together_abbreviations_with_stops_and_plurals(full_index: Path):
+    with SearchIndex(full_index) as index:
+        # Two words run together are split, and said so; a word a correction reaches is not split ("plainswalker").
+        results = index.query("firststrike")
+        assert results.corrections == [("firststrike", "first strike")]
+        assert ("rule", "702.7") in [(h.kind, h.id) for h in results.hits[:3]]
+        assert index.query("doublestrike damage").showing_results_for("doublestrike damage") == "double strike damage"
+        assert index.query("plainswalker").corrections == [("plainswalker", "planeswalker")]
+        assert index.query("thestack").hits == []  # "the" is no word of the index: nothing to split into
+    assert ("rule", "603.6") in first(full_index, "E.T.B.", 3)  # "etb", as "ETB"
+    assert ("rule", "704") in first(full_index, "s.b.a.", 3)
+    assert first(full_index, "MVs", 3) == first(full_index, "MV", 3)  # a plural no stemmer reaches: three letters
+    assert ("rule", "107.5") in first(full_index, "{tap}", 3)
+
+
 # --- misspellings ----------------------------------------------------------------------
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.search_text import stem, tokens
+from kb.search_text import stem, tokens, written_words
 
 
 def test_rule_numbers_and_symbols_are_whole_tokens():
@@ -83,3 +83,7 @@ def test_inflections_meet_at_one_term(words: list[str], term: str):
 @pytest.mark.parametrize("word", ["sickness", "status", "bring", "during", "this", "basis", "302.6", "{t}"])
 def test_words_that_only_look_inflected_are_left_alone(word: str):
     assert stem(word) == word
+
+
+def test_letters_with_full_stops_are_one_word():
+    assert written_words("E.T.B. and s.b.a, e.g. 302.6. a.") == ["etb", "and", "sba", "eg", "302.6", "a"]

@@ -67,9 +67,14 @@
     return word;
   };
 
+  // kb/search_text.py's written_words(): the full stops of "e.t.b." dropped.
+  Text.prototype.writtenWords = function (text) {
+    return (this.normalize(text).match(this.token) || []).map(function (w) { return /^[a-z]/.test(w) ? w.replace(/\./g, "") : w; });
+  };
+
   // kb/search_text.py's raw_tokens(): the longest phrase at each word is read as the rules' words.
   Text.prototype.rawTokens = function (text) {
-    var found = this.normalize(text).match(this.token) || [];
+    var found = this.writtenWords(text);
     var out = [];
     for (var i = 0; i < found.length; ) {
       var size = Math.min(this.longestPhrase, found.length - i);
@@ -311,18 +316,50 @@
     return best ? best[2] : null;
   };
 
+  // The singular term of a word that ends in "s" ("mvs" -> "mv"), or null (kb/search_rank.py's _resolve).
+  Engine.prototype.singular = function (word) {
+    return word.length > 2 && word.endsWith("s") ? this.text.wordTerm(word.slice(0, -1)) : null;
+  };
+
+  /* The two words of the indexed text a word is, run together ("firststrike" -> ["first", "strike"]);
+   * [] if none (kb/search_rank.py's split). Read from the spelling buckets of its ends, already loaded. */
+  Engine.prototype.split = function (word) {
+    var least = this.rules.minSplitPart;
+    if (word.length < 2 * least || !/^[a-z]+$/.test(word)) return [];
+    var self = this;
+    function bucket(key) {
+      var list = (lookup(self.spelling, self.spellingBlocks, key) || "").split(" ");
+      var counts = new Map();
+      for (var i = 0; i + 1 < list.length; i += 2) counts.set(list[i], Number(list[i + 1]));
+      return counts;
+    }
+    var starts = bucket(word.slice(0, 2)), ends = bucket("-" + word.slice(-2));
+    var best = null;
+    for (var cut = least; cut <= word.length - least; cut++) {
+      var first = word.slice(0, cut), second = word.slice(cut);
+      if (!starts.has(first) || !ends.has(second)) continue;
+      var rarer = Math.min(starts.get(first), ends.get(second));
+      if (best === null || rarer > best[0]) best = [rarer, cut];
+    }
+    return best ? [word.slice(0, best[1]), word.slice(best[1])] : [];
+  };
+
   /* Each word as searched (kb/search_rank.py's _resolve): a number the release
-   * lacks as its nearest parent, a word that matches nothing corrected. */
+   * lacks as its nearest parent; a word that matches nothing as its singular,
+   * corrected, or split in two; then each term once. */
   Engine.prototype.resolve = function (words) {
     var self = this;
     var numbers = [];
     words.forEach(function (w) {
       for (var n = w.term; n && RULE_NUMBER.test(w.term); n = parentNumber(n)) numbers.push(n);
+      var singular = self.singular(w.raw);
+      if (singular) numbers.push(singular);
     });
     var prefixes = words.filter(function (w) { return w.prefix; }).map(function (w) { return w.prefix; });
     return this.loadTerms(words.map(function (w) { return w.term; }).concat(numbers), prefixes).then(function () {
       var misspelt = words.filter(function (w) {
-        return !self.entry(w.term) && !RULE_NUMBER.test(w.term) && self.maxEdits(w.raw);
+        var singular = self.singular(w.raw);
+        return !self.entry(w.term) && !RULE_NUMBER.test(w.term) && !(singular && self.entry(singular)) && self.maxEdits(w.raw);
       });
       var keys = [];
       misspelt.forEach(function (w) { keys.push.apply(keys, spellingKeys(w.raw)); });
@@ -333,18 +370,32 @@
         return self.loadSpelling(middle);
       });
     }).then(function () {
-      var resolved = words.map(function (w) {
-        if (self.entry(w.term)) return w;
+      var resolved = [];
+      words.forEach(function (w) {
+        if (self.entry(w.term)) return resolved.push(w);
         if (RULE_NUMBER.test(w.term)) {
           var n = w.term;
           while (n && !self.entry(n)) n = parentNumber(n);
-          return n ? { raw: w.raw, term: n, prefix: null, correctedTo: null } : w;
+          return resolved.push(n ? { raw: w.raw, term: n, prefix: null, correctedTo: null } : w);
         }
+        var singular = self.singular(w.raw);
+        if (singular && self.entry(singular)) return resolved.push({ raw: w.raw, term: singular, prefix: w.prefix, correctedTo: null });
         var corrected = self.nearest(w.raw, spellingKeys(w.raw)) || self.nearest(w.raw, self.middleKeys(w.raw));
+        if (!corrected) {
+          var parts = self.split(w.raw);
+          if (!parts.length) return resolved.push(w);
+          parts.forEach(function (part) {
+            resolved.push({ raw: w.raw, term: self.text.wordTerm(part) || part, prefix: null, correctedTo: parts.join(" ") });
+          });
+          return;
+        }
         // Being typed, it may be the start of a word or a misspelt one ("stepp": "steppe", "step"): both count.
         var prefix = w.prefix && self.startingWith(w.prefix).length ? w.prefix : null;
-        return corrected ? { raw: w.raw, term: self.text.wordTerm(corrected) || corrected, prefix: prefix, correctedTo: corrected } : w;
+        resolved.push({ raw: w.raw, term: self.text.wordTerm(corrected) || corrected, prefix: prefix, correctedTo: corrected });
       });
+      // Each term once ("sumoning summoning": one word).
+      var seen = new Set();
+      resolved = resolved.filter(function (w) { return !seen.has(w.term) && seen.add(w.term); });
       return self.loadTerms(resolved.map(function (w) { return w.term; })).then(function () { return resolved; });
     });
   };
@@ -465,7 +516,12 @@
         var bounds = words.map(function (w, i) { return self.bound(w, tiers[i]); });
         if (!bounds.some(function (b) { return b; }) || self.settled(ranked, matches, bounds)) {
           // A word being typed that starts other words is not said to be corrected: it may be unfinished.
-        var corrections = words.filter(function (w) { return w.correctedTo && !w.prefix; }).map(function (w) { return [w.raw, w.correctedTo]; });
+        // A word split in two is one correction ("firststrike" -> "first strike"), held by both its words.
+        var corrections = [], said = new Set();
+        words.forEach(function (w) {
+          var pair = [w.raw, w.correctedTo];
+          if (w.correctedTo && !w.prefix && !said.has(pair.join("\n"))) { said.add(pair.join("\n")); corrections.push(pair); }
+        });
           return { words: words, corrections: corrections, total: ranked.length, ranked: ranked };
         }
         // The word whose unread postings may weigh most loads its next tier; ties: the first.
