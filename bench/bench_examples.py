@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from kb.card_definitions import engine_definitions
 from kb.examples import ablation, run_example
 from kb.model import Example, Origin
 from kb.sources.content import load_content
@@ -28,12 +29,14 @@ def per_second(work: Callable[[], int], min_seconds: float = 1.0) -> float:
 
 
 def main(rounds: int = 3) -> None:
-    examples = [r.example for r in load_content(ROOT / "content").rulings if r.example is not None]
-    assert all(run_example(e).passed for e in examples), "run the tests first: an example fails"
-    content_rate = per_second(lambda: sum(1 for e in examples if run_example(e).passed), min_seconds=rounds)
+    content = load_content(ROOT / "content")
+    examples = [r.example for r in content.rulings if r.example is not None]
+    cards = engine_definitions(content.cards)  # the cards content/ adds to the engine, as `kb check` runs them
+    assert all(run_example(e, cards=cards).passed for e in examples), "run the tests first: an example fails"
+    content_rate = per_second(lambda: sum(1 for e in examples if run_example(e, cards=cards).passed), min_seconds=rounds)
     trivial_rate = per_second(lambda: int(run_example(TRIVIAL) is not None), min_seconds=rounds / 2)
     started = time.perf_counter()
-    report = ablation(examples)
+    report = ablation(examples, cards=cards)
     ablation_seconds = time.perf_counter() - started
     print(f"content examples: {len(examples)}")
     print(f"content examples/s:               {content_rate:10.1f}")

@@ -9,7 +9,9 @@ changed, because rule 302.6 needs to know *when* a permanent came under its cont
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -113,7 +115,30 @@ def abilities_of_source(game: Game, source: Card) -> tuple[StaticAbility, ...]:
     return copiable_values(game, source).statics
 
 
+# The static abilities in play, read once while one object's characteristics are computed (`kb.engine.layers`):
+# the game does not change during that computation, and each of its layers would otherwise read them all again.
+_STATICS_WHILE_COMPUTING: ContextVar[list[tuple[Card, StaticAbility]] | None] = ContextVar("kb_engine_statics", default=None)
+
+
+@contextmanager
+def statics_read_once(game: Game) -> Iterator[None]:
+    """While in this block, `statics_in_play` reads the battlefield once (the game must not change meanwhile)."""
+    if _STATICS_WHILE_COMPUTING.get() is not None:
+        yield
+        return
+    token = _STATICS_WHILE_COMPUTING.set(_read_statics(game))
+    try:
+        yield
+    finally:
+        _STATICS_WHILE_COMPUTING.reset(token)
+
+
 def statics_in_play(game: Game) -> list[tuple[Card, StaticAbility]]:
+    read = _STATICS_WHILE_COMPUTING.get()
+    return read if read is not None else _read_statics(game)
+
+
+def _read_statics(game: Game) -> list[tuple[Card, StaticAbility]]:
     found = []
     for state in game.state.cards.values():
         if state.zone is Zone.BATTLEFIELD and not state.ceased:
@@ -197,10 +222,11 @@ def power_toughness(game: Game, card: Card) -> tuple[int, int]:
     """Layer 7's sublayers in order (rule 613.4): defined (7a), set (7b), modified (7c), switched (7d)."""
     from kb.engine import power_toughness as sublayers
 
-    values = sublayers.defined(game, card)
-    values = sublayers.set_by_effects(game, card, values)
-    values = sublayers.modified(game, card, values)
-    return sublayers.switched(game, card, values)
+    with statics_read_once(game):
+        values = sublayers.defined(game, card)
+        values = sublayers.set_by_effects(game, card, values)
+        values = sublayers.modified(game, card, values)
+        return sublayers.switched(game, card, values)
 
 
 def _asked_anew(ctx: EffectContext, quality: Callable[[Any, Any], bool]) -> dict[str, Any]:

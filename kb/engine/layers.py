@@ -93,7 +93,9 @@ def characteristics(game: Game, card: Card) -> CardDef:
     computing = _IN_PROGRESS.get()
     if card.card_id in computing:
         return computing[card.card_id]
-    with _computing(card.card_id) as partial:
+    from kb.engine.continuous import statics_read_once
+
+    with _computing(card.card_id) as partial, statics_read_once(game):
         values = partial[card.card_id] = copiable_values(game, card)
         values = partial[card.card_id] = apply_type_effects(game, card, values)
         values = partial[card.card_id] = apply_color_effects(game, card, values)
