@@ -70,8 +70,10 @@ _SECTION = re.compile(r"^[0-9]{3}$")
 # (an edit: a letter added, dropped, changed, or two neighbours swapped).
 MIN_CORRECTED_LENGTH = 4
 LONG_WORD = 8  # from here on, two edits
-# Two words run together are split into words of at least this many letters (the shortest the spelling table lists).
+# Two words run together are split into words of at least this many letters (the shortest the spelling table lists),
+# and a word longer than MAX_SPLIT_WORD is no two words of the rules (trying every cut of a pasted page would be slow).
 MIN_SPLIT_PART = 3
+MAX_SPLIT_WORD = 40
 
 
 def max_edits(word: str) -> int:
@@ -127,6 +129,7 @@ def ranking_rules() -> dict[str, object]:
         "numberWords": list(NUMBER_WORDS),
         "minCorrected": MIN_CORRECTED_LENGTH,
         "minSplitPart": MIN_SPLIT_PART,
+        "maxSplitWord": MAX_SPLIT_WORD,
         "longWord": LONG_WORD,
     }
 
@@ -335,7 +338,7 @@ class Ranker:
         its last two: the spelling buckets a misspelling is looked up in. Of several
         splits, the one whose rarer word is in most records; then the shorter first word.
         """
-        if len(word) < 2 * MIN_SPLIT_PART or not word.isalpha():
+        if not 2 * MIN_SPLIT_PART <= len(word) <= MAX_SPLIT_WORD or not word.isalpha():
             return ()
         starts, ends = dict(self.postings.spelling(word[:2])), dict(self.postings.spelling("-" + word[-2:]))
         best: tuple[int, int] | None = None

@@ -325,7 +325,7 @@
    * [] if none (kb/search_rank.py's split). Read from the spelling buckets of its ends, already loaded. */
   Engine.prototype.split = function (word) {
     var least = this.rules.minSplitPart;
-    if (word.length < 2 * least || !/^[a-z]+$/.test(word)) return [];
+    if (word.length < 2 * least || word.length > this.rules.maxSplitWord || !/^[a-z]+$/.test(word)) return [];
     var self = this;
     function bucket(key) {
       var list = (lookup(self.spelling, self.spellingBlocks, key) || "").split(" ");
