@@ -24,7 +24,7 @@ from kb.errors import KbError
 from kb.model import slugify
 from kb.search_names import suggested
 from kb.search_rank import Entry, Ranker, Word
-from kb.search_text import symbol_of, tokens
+from kb.search_text import symbol_of, tokens, written_words
 
 INDEX_NAME = "kb.sqlite"
 # Bump when the tables change: an index of another schema is rebuilt, not misread.
@@ -235,7 +235,12 @@ class SearchIndex:
             found = self._lookup(symbol, "name")
             if found or not any(ch.isalpha() for ch in key):
                 return self._by_kind(found)
-        return self._by_kind(self._lookup(key, "name")) if key else []
+        found = self._lookup(key, "name") if key else []
+        written = "-".join(written_words(query))
+        if not found and written and written != key:
+            # As both searches read it: "E.T.B." is "etb", which a slug would cut into letters.
+            found = self._lookup(written, "name")
+        return self._by_kind(found)
 
     @staticmethod
     def _by_kind(hits: list[Hit]) -> list[Hit]:

@@ -93,7 +93,7 @@ def test_kb_show_opens_a_record_by_what_players_call_it(full_site: Path, capsys)
     # A symbol names its entry, as written: "{2}" is generic mana and "2" chapter 2, alone; "[+1]" is a loyalty cost,
     # "{X}" the glossary's X (not the loyalty cost "[-X]"), and a symbol no entry names is not the chapter of its number.
     shown = {}
-    for query in ("{T}", "{2}", "2", "[+1]", "[−2]", "{X}", "{100}"):
+    for query in ("{T}", "{2}", "2", "[+1]", "[−2]", "{X}", "{100}", "S.B.A.", "{tap}"):
         status = main(["show", "--index", str(full_site / INDEX_NAME), query])
         out, err = capsys.readouterr()
         shown[query] = out.splitlines()[0] if status == 0 else err.splitlines()[0]
@@ -105,6 +105,9 @@ def test_kb_show_opens_a_record_by_what_players_call_it(full_site: Path, capsys)
         "[−2]": "Loyalty Ability  [glossary]",
         "{X}": "X  [glossary]",
         "{100}": "error: no record named '{100}' (try kb search with fewer words)",
+        # Letters with full stops are the abbreviation, as both searches read them.
+        "S.B.A.": "State-Based Actions  [glossary]",
+        "{tap}": "Tap Symbol  [glossary]",
     }
     assert main(["show", "--index", str(full_site / INDEX_NAME), "2"]) == 0
     assert "Same name" not in capsys.readouterr().out
