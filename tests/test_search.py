@@ -263,6 +263,8 @@ def test_real_cr_words_run_together_abbreviations_with_stops_and_plurals(full_in
     assert ("rule", "704") in first(full_index, "s.b.a.", 3)
     assert first(full_index, "MVs", 3) == first(full_index, "MV", 3)  # a plural no stemmer reaches: three letters
     assert ("rule", "107.5") in first(full_index, "{tap}", 3)
+    # A rule number written against the word that introduces it.
+    assert first(full_index, "CR702.9", 1) == first(full_index, "rule702.9", 1) == [("rule", "702.9")]
 
 
 # --- misspellings ----------------------------------------------------------------------

@@ -34,7 +34,7 @@ ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x
        "at the same", "at the same time", "same same time time", "+1/+1", "+1/+", "−1/−1 counters", "zero zero", "wrad", "mnaa tpa",
        "ontinuousyl", "kontinuousyl", "summoning sicknes", "summoning sicknes ", "how does lifelink damage", "What is LKI",
        "∞", "{∞}", "∞ infinity", "prevension", "regeneraton ", "destrucion", "[+1]", "[−2]", "[-5]", "[+1", "whats a token", "what is", "what does the stack do to a copy of a spell", "firststrike", "doublestrike ",
-       "first firststrike", "sumoning summoning", "thestack", "mvs", "MVs ", "E.T.B.", "s.b.a", "{tap}", "manaability", "firststrike" * 10]  # fmt: skip
+       "first firststrike", "sumoning summoning", "thestack", "mvs", "MVs ", "E.T.B.", "s.b.a", "{tap}", "manaability", "firststrike" * 10, "CR702.9", "rule302.6a", "section605."]  # fmt: skip
 
 
 def shared_queries() -> list[str]:
@@ -89,7 +89,7 @@ def test_the_browser_cuts_text_into_the_terms_python_does(both_indexes: Path):
         "Laelia, the Blade Reforged attacks: exile the top card — it’s historic! Œuvre, Straße, Ødegaard, Łódź.",
         "How does a token go to the graveyard when it dies? Does it?",
         "Both players lose at the same time if it comes into play; +1/+1 and −1/−1 counters, +X/+0, zero at the same",
-        "E.T.B. (e.g. s.b.a) in 302.6. and 107.3i.; a.k.a. U.S.A.",
+        "E.T.B. (e.g. s.b.a) in 302.6. and 107.3i.; a.k.a. U.S.A. CR702.9, rule302.6, crab702, rules1.",
     ]
     assert run_node(both_indexes / INDEX_DIR, [], texts)["tokens"] == [tokens(t) for t in texts]
 

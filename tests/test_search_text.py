@@ -87,3 +87,15 @@ def test_words_that_only_look_inflected_are_left_alone(word: str):
 
 def test_letters_with_full_stops_are_one_word():
     assert written_words("E.T.B. and s.b.a, e.g. 302.6. a.") == ["etb", "and", "sba", "eg", "302.6", "a"]
+
+
+def test_a_rule_number_written_against_its_word_is_a_number():
+    assert written_words("CR702.9 rule302.6a section605. crab702") == [
+        "cr",
+        "702.9",
+        "rule",
+        "302.6a",
+        "section",
+        "605",
+        "crab702",
+    ]
