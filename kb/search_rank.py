@@ -303,17 +303,17 @@ class Ranker:
         singular = word_term(word.raw[:-1]) if len(word.raw) > 2 and word.raw.endswith("s") else None
         if singular and self.postings.entry(singular) is not None:
             return [Word(word.raw, singular, word.prefix)]
+        # Being typed, it may be the start of a word or a misspelt one ("stepp": "steppe", "step").
+        starts_words = bool(word.prefix) and any(True for _ in self.postings.starting_with(word.prefix or ""))
         corrected = self.correct(word.raw)
         if not corrected:
-            parts = self.split(word.raw)
+            # Nor is a word that may be unfinished split in two.
+            parts = () if starts_words else self.split(word.raw)
             written = " ".join(parts)
             return [Word(word.raw, word_term(part) or part, None, written) for part in parts] if parts else [word]
         # The correction is a word as written, read as a query reads it ("prevension" -> "prevention" -> "prevent").
         term = word_term(corrected) or corrected
-        if word.prefix and any(True for _ in self.postings.starting_with(word.prefix)):
-            # Being typed, it may be the start of a word or a misspelt one ("stepp": "steppe", "step"): both count.
-            return [Word(word.raw, term, word.prefix, corrected)]
-        return [Word(word.raw, term, None, corrected)]
+        return [Word(word.raw, term, word.prefix if starts_words else None, corrected)]
 
     def correct(self, word: str) -> str | None:
         """The nearest word of the indexed text to a word that matches nothing, from the spelling buckets of its ends.

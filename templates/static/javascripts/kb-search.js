@@ -380,17 +380,18 @@
         }
         var singular = self.singular(w.raw);
         if (singular && self.entry(singular)) return resolved.push({ raw: w.raw, term: singular, prefix: w.prefix, correctedTo: null });
+        // Being typed, it may be the start of a word or a misspelt one ("stepp": "steppe", "step").
+        var prefix = w.prefix && self.startingWith(w.prefix).length ? w.prefix : null;
         var corrected = self.nearest(w.raw, spellingKeys(w.raw)) || self.nearest(w.raw, self.middleKeys(w.raw));
         if (!corrected) {
-          var parts = self.split(w.raw);
+          // Nor is a word that may be unfinished split in two.
+          var parts = prefix ? [] : self.split(w.raw);
           if (!parts.length) return resolved.push(w);
           parts.forEach(function (part) {
             resolved.push({ raw: w.raw, term: self.text.wordTerm(part) || part, prefix: null, correctedTo: parts.join(" ") });
           });
           return;
         }
-        // Being typed, it may be the start of a word or a misspelt one ("stepp": "steppe", "step"): both count.
-        var prefix = w.prefix && self.startingWith(w.prefix).length ? w.prefix : null;
         resolved.push({ raw: w.raw, term: self.text.wordTerm(corrected) || corrected, prefix: prefix, correctedTo: corrected });
       });
       // Each term once ("sumoning summoning": one word).
