@@ -53,7 +53,7 @@ CREATE TABLE keys (key TEXT NOT NULL, record INTEGER NOT NULL, PRIMARY KEY (key,
 CREATE TABLE terms (term TEXT PRIMARY KEY, count INTEGER NOT NULL, postings TEXT NOT NULL, bounds TEXT) WITHOUT ROWID;
 -- A frequent term's further tiers, numbered from 1.
 CREATE TABLE tiers (term TEXT NOT NULL, tier INTEGER NOT NULL, postings TEXT NOT NULL, PRIMARY KEY (term, tier)) WITHOUT ROWID;
--- Card names by suggestion shard ("la", or "lae" where "la" holds too many: kb.search_postings.name_shards), in order.
+-- Card names by suggestion shard ("la", or "lae" where "la" holds too many: kb.search_names.name_shards), in order.
 CREATE TABLE names (shard TEXT NOT NULL, position INTEGER NOT NULL, name TEXT NOT NULL, url TEXT NOT NULL,
                     PRIMARY KEY (shard, position)) WITHOUT ROWID;
 -- Words by their spelling keys ("su", "-ng"; "w-d" for a 4-letter word: kb.search_rank.spelling_keys), for correcting misspellings.

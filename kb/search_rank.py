@@ -307,7 +307,7 @@ class Ranker:
         starts_words = bool(word.prefix) and any(True for _ in self.postings.starting_with(word.prefix or ""))
         corrected = self.correct(word.raw)
         if not corrected:
-            # Nor is a word that may be unfinished split in two.
+            # A word that may be unfinished is not split in two either.
             parts = () if starts_words else self.split(word.raw)
             written = " ".join(parts)
             return [Word(word.raw, word_term(part) or part, None, written) for part in parts] if parts else [word]

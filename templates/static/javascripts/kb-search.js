@@ -349,14 +349,15 @@
    * corrected, or split in two; then each term once. */
   Engine.prototype.resolve = function (words) {
     var self = this;
-    var numbers = [];
+    // Terms a word may be read as: a rule number's parents, a plural's singular.
+    var fallbacks = [];
     words.forEach(function (w) {
-      for (var n = w.term; n && RULE_NUMBER.test(w.term); n = parentNumber(n)) numbers.push(n);
+      for (var n = w.term; n && RULE_NUMBER.test(w.term); n = parentNumber(n)) fallbacks.push(n);
       var singular = self.singular(w.raw);
-      if (singular) numbers.push(singular);
+      if (singular) fallbacks.push(singular);
     });
     var prefixes = words.filter(function (w) { return w.prefix; }).map(function (w) { return w.prefix; });
-    return this.loadTerms(words.map(function (w) { return w.term; }).concat(numbers), prefixes).then(function () {
+    return this.loadTerms(words.map(function (w) { return w.term; }).concat(fallbacks), prefixes).then(function () {
       var misspelt = words.filter(function (w) {
         var singular = self.singular(w.raw);
         return !self.entry(w.term) && !RULE_NUMBER.test(w.term) && !(singular && self.entry(singular)) && self.maxEdits(w.raw);
@@ -384,7 +385,7 @@
         var prefix = w.prefix && self.startingWith(w.prefix).length ? w.prefix : null;
         var corrected = self.nearest(w.raw, spellingKeys(w.raw)) || self.nearest(w.raw, self.middleKeys(w.raw));
         if (!corrected) {
-          // Nor is a word that may be unfinished split in two.
+          // A word that may be unfinished is not split in two either.
           var parts = prefix ? [] : self.split(w.raw);
           if (!parts.length) return resolved.push(w);
           parts.forEach(function (part) {
