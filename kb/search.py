@@ -307,7 +307,9 @@ class Results:
         if not self.corrections:
             return None
         for typed, searched in self.corrections:
-            query = re.sub(rf"(?i)(?<![\w]){re.escape(typed)}(?![\w])", searched, query)
+            # Two words joined into one ("battle field") may have been typed with more than one space between them.
+            typed_as = re.escape(typed).replace(r"\ ", r"\s+")
+            query = re.sub(rf"(?i)(?<![\w]){typed_as}(?![\w])", searched, query)
         return query.strip()
 
 

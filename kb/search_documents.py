@@ -9,6 +9,7 @@ the same records in the same order in `kb search` and in the browser.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from kb import urls
 from kb.model import RuleKind, natural_key, parent_rule, rule_kind, section_of
 from kb.sanitize import visible
+from kb.search_text import raw_tokens
 from kb.store import KnowledgeBase
 from kb.text import shorten
 
@@ -33,6 +35,10 @@ CARD_TEXT = 0.4
 # Parent rule texts this short are titles ("702.10. Haste") worth giving to children.
 SHORT_TITLE_WORDS = 6
 SNIPPET_CHARS = 280
+# Players shorten a name of three words or more to its initials ("SBA", "LKI", "MTMTE"): a glossary term or a rule's
+# title is also found by them, unless they spell a word of the rules ("Change a Target" is no "cat").
+ACRONYM_WORDS = 3
+_NAME_WORD = re.compile(r"[^\W_]+")
 
 
 @dataclass
@@ -61,9 +67,11 @@ def searchable_documents(kb: KnowledgeBase) -> Iterator[SearchDocument]:
     A generator: the indexes are built in one pass over 100,000 documents, none of which is kept.
     """
     see_rule = _glossary_aliases(kb)
+    initials = _acronyms(kb)
 
     def players_words(kind: str, record_id: str) -> list[str]:
-        return [*kb.aliases.get((kind, record_id), []), *kb.phrasings.get((kind, record_id), [])]
+        found = [*kb.aliases.get((kind, record_id), []), *kb.phrasings.get((kind, record_id), [])]
+        return [*found, initials[kind, record_id]] if (kind, record_id) in initials else found
 
     for number in kb.rules_with_a_page():
         yield _rule_document(kb, number, [*see_rule.get(number, []), *players_words("rule", number)])
@@ -96,6 +104,27 @@ def _glossary_aliases(kb: KnowledgeBase) -> dict[str, list[str]]:
     return aliases
 
 
+def _acronyms(kb: KnowledgeBase) -> dict[tuple[str, str], str]:
+    """(kind, id) -> the initials of a glossary term's or a titled rule's name of ACRONYM_WORDS words or more."""
+    names = [(("glossary", t.id), t.term) for t in kb.glossary.values()]
+    names += [(("rule", n), r.text) for n, r in kb.rules.items() if _is_title(n, r.text)]
+    words = {w for r in kb.rules.values() for w in raw_tokens(r.text)}
+    found = {}
+    for record, name in names:
+        spoken = _NAME_WORD.findall(name.lower())
+        initials = "".join(w[0] for w in spoken)
+        if len(spoken) >= ACRONYM_WORDS and initials not in words:
+            found[record] = initials
+    return found
+
+
+def _is_title(number: str, text: str) -> bool:
+    """Whether a rule's text is a name ("702.162. More Than Meets the Eye", "704. State-Based Actions"), not a sentence."""
+    if rule_kind(number) in (RuleKind.CHAPTER, RuleKind.SECTION):
+        return True
+    return len(text.split()) <= SHORT_TITLE_WORDS and not text.endswith((".", ":"))
+
+
 def _rule_document(kb: KnowledgeBase, number: str, aliases: list[str]) -> SearchDocument:
     kind = rule_kind(number)
     section = section_of(number)
@@ -121,7 +150,7 @@ def _rule_document(kb: KnowledgeBase, number: str, aliases: list[str]) -> Search
     # A subrule of "702.10. Haste" is about haste even when its text never says so.
     parent_title = parent_record.text if parent_record and len(parent_record.text.split()) <= SHORT_TITLE_WORDS else ""
     # "702.10. Haste" is a keyword's title: its text is its name.
-    names = [number, rule.text] if len(rule.text.split()) <= SHORT_TITLE_WORDS and not rule.text.endswith(".") else [number]
+    names = [number, rule.text] if _is_title(number, rule.text) else [number]
     return SearchDocument(
         "rule",
         number,

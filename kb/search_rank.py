@@ -12,12 +12,14 @@ A query, in steps:
 3. the last word, while still being typed (no space after it), also matches
    the terms it starts ("lae" -> "laelia"), at PREFIX_FACTOR of their weight
    (not a number: "60" is not the start of rules 600–609);
-4. a word that matches nothing is read as its singular ("MVs" -> "MV"), or else
+4. two words typed apart that the rules write as one are read as that word
+   ("battle field" -> "battlefield": `Ranker.join`), when it is not much rarer than them;
+5. a word that matches nothing is read as its singular ("MVs" -> "MV"), or else
    corrected to the nearest word of the indexed text (`Ranker.correct`), or else
    read as two words run together ("firststrike" -> "first strike": `Ranker.split`);
    a corrected or split word's terms count at CORRECTED_FACTOR: such a match ranks
-   below an exact one. A word whose term an earlier word has is dropped;
-5. records rank by summed weight times the number of words they have cubed
+   below an exact one, as does a joined word. A word whose term an earlier word has is dropped;
+6. records rank by summed weight times the number of words they have cubed
    (`key`), then in index order. A frequent term's postings are in tiers of
    decreasing weight: the first holds its best HEAD records, and the next tier
    of a word is read only while a record not yet in the first PAGE could
@@ -31,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from kb.search_text import STOP_WORDS, raw_tokens, stem, word_term
+from kb.search_text import STOP_WORDS, normalize, raw_tokens, stem, word_term
 
 # Weight of a term that only starts with the last query word ("lae" -> "laelia").
 PREFIX_FACTOR = 0.5
@@ -74,6 +76,11 @@ LONG_WORD = 8  # from here on, two edits
 # and a word longer than MAX_SPLIT_WORD is no two words of the rules (trying every cut of a pasted page would be slow).
 MIN_SPLIT_PART = 3
 MAX_SPLIT_WORD = 40
+# Two words typed apart are read as one word of the rules ("hex proof", "fore tell") when that word is in at least
+# 1/JOIN_RATIO as many records as the rarer of the two: "life link" is Lifelink, "counter spell" is not the card Counterspell.
+JOIN_RATIO = 5
+_PLAIN_WORD = re.compile("[a-z]+")
+_SPACES = re.compile("[ \t\r\n]+")  # what separates typed words, as kb-search.js splits them
 
 
 def max_edits(word: str) -> int:
@@ -130,6 +137,7 @@ def ranking_rules() -> dict[str, object]:
         "minCorrected": MIN_CORRECTED_LENGTH,
         "minSplitPart": MIN_SPLIT_PART,
         "maxSplitWord": MAX_SPLIT_WORD,
+        "joinRatio": JOIN_RATIO,
         "longWord": LONG_WORD,
     }
 
@@ -274,7 +282,9 @@ class Ranker:
 
     def rank(self, query: str) -> Ranking:
         """The query's records, best first; a frequent term's further tiers are read only while they may change the first PAGE."""
-        words = _distinct([resolved for word in parse(query) for resolved in self._resolve(word)])
+        query, joined = self.join(query)
+        parsed = [Word(joined[w.raw], w.term, None, w.raw) if w.raw in joined else w for w in parse(query)]
+        words = _distinct([resolved for word in parsed for resolved in self._resolve(word)])
         self.title = title_factor(query)
         entries = [self.postings.entry(w.term) for w in words]
         tiers = [1] * len(words)  # tiers of each word's postings read so far
@@ -289,6 +299,43 @@ class Ranker:
             factor = CORRECTED_FACTOR if words[i].corrected_to else 1.0
             decode(self.postings.tier(words[i].term, tiers[i]), factor, matches[i], self.title)
             tiers[i] += 1
+
+    def join(self, query: str) -> tuple[str, dict[str, str]]:
+        """The query with two words typed apart read as the one word the rules write ("battle field" -> "battlefield"),
+        and each such word -> the two words as typed.
+
+        Only words of letters, neither a stop word, with nothing but spaces between them ("face-down" stays two
+        words), and only when the joined word is not much rarer than the two apart (JOIN_RATIO).
+        """
+        written = [w for w in _SPACES.split(normalize(query)) if w]
+        joined: dict[str, str] = {}
+        out: list[str] = []
+        i = 0
+        while i < len(written):
+            pair = written[i : i + 2]
+            if len(pair) == 2 and self._one_word(*pair):
+                joined[pair[0] + pair[1]] = " ".join(pair)
+                out.append(pair[0] + pair[1])
+                i += 2
+            else:
+                out.append(written[i])
+                i += 1
+        return " ".join(out) + (" " if query[-1:].isspace() else ""), joined
+
+    def _one_word(self, first: str, second: str) -> bool:
+        if not (_PLAIN_WORD.fullmatch(first) and _PLAIN_WORD.fullmatch(second)) or len(first + second) > MAX_SPLIT_WORD:
+            return False
+        # A stop word is loaded by no query: looking its pairs up would cost the browser blocks of terms for nothing.
+        if first in STOP_WORDS or second in STOP_WORDS:
+            return False
+        whole = self._count(first + second)
+        return whole > 0 and whole * JOIN_RATIO >= min(self._count(first), self._count(second))
+
+    def _count(self, word: str) -> int:
+        """In how many records a written word's term is (0 for a stop word or an unknown word)."""
+        term = word_term(word)
+        entry = self.postings.entry(term) if term else None
+        return entry.count if entry else 0
 
     def _resolve(self, word: Word) -> list[Word]:
         """The word as searched: a missing rule number as its nearest parent; a word that matches nothing

@@ -259,6 +259,16 @@ def test_real_cr_words_run_together_abbreviations_with_stops_and_plurals(full_in
         assert index.query("doublestrike damage").showing_results_for("doublestrike damage") == "double strike damage"
         assert index.query("plainswalker").corrections == [("plainswalker", "planeswalker")]
         assert index.query("thestack").hits == []  # "the" is no word of the index: nothing to split into
+        # Two words typed apart that the rules write as one are read as that word, and said so; not when the word is
+        # much rarer than the two apart (the card Counterspell), nor across a hyphen ("face-down").
+        results = index.query("hex proof")
+        assert results.corrections == [("hex proof", "hexproof")]
+        assert results.showing_results_for("hex  proof") == "hexproof"
+        assert ("rule", "702.11") in [(h.kind, h.id) for h in results.hits[:3]]
+        assert ("rule", "702.15") in first(full_index, "life link", 3)
+        assert first(full_index, "the battle field", 1) == [("glossary", "battlefield")]
+        assert index.query("counter spell").corrections == []
+        assert index.query("face-down creature").corrections == []
     assert ("rule", "603.6") in first(full_index, "E.T.B.", 3)  # "etb", as "ETB"
     assert ("rule", "704") in first(full_index, "s.b.a.", 3)
     assert first(full_index, "MVs", 3) == first(full_index, "MV", 3)  # a plural no stemmer reaches: three letters
@@ -266,6 +276,15 @@ def test_real_cr_words_run_together_abbreviations_with_stops_and_plurals(full_in
     # A rule number written against the word that introduces it.
     assert first(full_index, "CR702.9", 1) == first(full_index, "rule702.9", 1) == [("rule", "702.9")]
 
+
+
+def test_a_name_of_three_words_or_more_is_found_by_its_initials(full_index: Path):
+    # Derived from the names, not listed by hand: no alias names "MTMTE" or "TRTY".
+    assert set(first(full_index, "MTMTE", 2)) == {("rule", "702.162"), ("glossary", "more-than-meets-the-eye")}
+    assert ("rule", "701.54") in first(full_index, "trty", 3)
+    assert ("rule", "810") in first(full_index, "thgv", 3)
+    # Initials that spell a word of the rules are no other name: "cat" is not Change a Target.
+    assert ("glossary", "change-a-target") not in first(full_index, "cat", 10)
 
 # --- misspellings ----------------------------------------------------------------------
 

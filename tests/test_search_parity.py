@@ -34,7 +34,8 @@ ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x
        "at the same", "at the same time", "same same time time", "+1/+1", "+1/+", "−1/−1 counters", "zero zero", "wrad", "mnaa tpa",
        "ontinuousyl", "kontinuousyl", "summoning sicknes", "summoning sicknes ", "how does lifelink damage", "What is LKI",
        "∞", "{∞}", "∞ infinity", "prevension", "regeneraton ", "destrucion", "[+1]", "[−2]", "[-5]", "[+1", "whats a token", "what is", "what does the stack do to a copy of a spell", "firststrike", "doublestrike ",
-       "first firststrike", "sumoning summoning", "thestack", "mvs", "MVs ", "E.T.B.", "s.b.a", "{tap}", "manaability", "firststrike" * 10, "CR702.9", "rule302.6a", "section605."]  # fmt: skip
+       "first firststrike", "sumoning summoning", "thestack", "mvs", "MVs ", "E.T.B.", "s.b.a", "{tap}", "manaability", "firststrike" * 10, "CR702.9", "rule302.6a", "section605.",
+       "battle field", "hex  proof ", "life link", "counter spell", "face-down", "up keep step", "fore tell"]  # fmt: skip
 
 
 def shared_queries() -> list[str]:

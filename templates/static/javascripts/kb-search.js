@@ -344,6 +344,44 @@
     return best ? [word.slice(0, best[1]), word.slice(best[1])] : [];
   };
 
+  /* The query with two words typed apart read as the one word the rules write ("battle field" -> "battlefield"),
+   * and a map of each such word -> the two words as typed (kb/search_rank.py's Ranker.join). */
+  Engine.prototype.join = function (query) {
+    var self = this;
+    var written = this.text.normalize(query).split(/[ \t\r\n]+/).filter(function (w) { return w; });
+    // Letters only, and no stop word: a stop word is loaded by no query, and its pairs would cost blocks of terms for nothing.
+    var plain = function (w) { return /^[a-z]+$/.test(w) && !self.text.stopWords.has(w); };
+    var terms = [];
+    written.forEach(function (w, i) {
+      var next = written[i + 1];
+      if (next !== undefined && plain(w) && plain(next)) terms.push(self.text.wordTerm(w + next), self.text.wordTerm(w), self.text.wordTerm(next));
+    });
+    function count(word) {
+      var term = self.text.wordTerm(word);
+      var entry = term ? self.entry(term) : null;
+      return entry ? entry[0] : 0;
+    }
+    function oneWord(first, second) {
+      if (!plain(first) || !plain(second) || (first + second).length > self.rules.maxSplitWord) return false;
+      var whole = count(first + second);
+      return whole > 0 && whole * self.rules.joinRatio >= Math.min(count(first), count(second));
+    }
+    return this.loadTerms(terms.filter(function (t) { return t; })).then(function () {
+      var out = [], joined = new Map();
+      for (var i = 0; i < written.length; ) {
+        if (i + 1 < written.length && oneWord(written[i], written[i + 1])) {
+          joined.set(written[i] + written[i + 1], written[i] + " " + written[i + 1]);
+          out.push(written[i] + written[i + 1]);
+          i += 2;
+        } else {
+          out.push(written[i]);
+          i += 1;
+        }
+      }
+      return { query: out.join(" ") + (/\s$/.test(query) ? " " : ""), joined: joined };
+    });
+  };
+
   /* Each word as searched (kb/search_rank.py's _resolve): a number the release
    * lacks as its nearest parent; a word that matches nothing as its singular,
    * corrected, or split in two; then each term once. */
@@ -508,7 +546,13 @@
   Engine.prototype.search = function (query) {
     var self = this;
     return this.ready().then(function () {
-      return self.resolve(self.parse(query));
+      return self.join(query);
+    }).then(function (read) {
+      query = read.query;
+      var parsed = self.parse(query).map(function (w) {
+        return read.joined.has(w.raw) ? { raw: read.joined.get(w.raw), term: w.term, prefix: null, correctedTo: w.raw } : w;
+      });
+      return self.resolve(parsed);
     }).then(function (words) {
       var title = self.titleFactor(query);
       var matches = words.map(function (w) { return self.matches(w, title); });
@@ -655,6 +699,7 @@
     if (!corrections.length) return null;
     corrections.forEach(function (c) {
       var typed = c[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      typed = typed.replace(/ /g, "\\s+"); // two words joined into one ("battle field") may have more spaces between them
       query = query.replace(new RegExp("(?<![\\p{L}\\p{N}_])" + typed + "(?![\\p{L}\\p{N}_])", "giu"), c[1]);
     });
     return query.trim();
