@@ -277,7 +277,6 @@ def test_real_cr_words_run_together_abbreviations_with_stops_and_plurals(full_in
     assert first(full_index, "CR702.9", 1) == first(full_index, "rule702.9", 1) == [("rule", "702.9")]
 
 
-
 def test_a_name_of_three_words_or_more_is_found_by_its_initials(full_index: Path):
     # Derived from the names, not listed by hand: no alias names "MTMTE" or "TRTY".
     assert set(first(full_index, "MTMTE", 2)) == {("rule", "702.162"), ("glossary", "more-than-meets-the-eye")}
@@ -285,6 +284,7 @@ def test_a_name_of_three_words_or_more_is_found_by_its_initials(full_index: Path
     assert ("rule", "810") in first(full_index, "thgv", 3)
     # Initials that spell a word of the rules are no other name: "cat" is not Change a Target.
     assert ("glossary", "change-a-target") not in first(full_index, "cat", 10)
+
 
 # --- misspellings ----------------------------------------------------------------------
 

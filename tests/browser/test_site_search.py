@@ -186,7 +186,8 @@ def test_players_words_find_their_rule_in_the_first_three(home, query: str, expe
 
 
 @pytest.mark.parametrize(
-    ("typed", "searched"), [("sumoning sickness", "summoning sickness"), ("firststrike", "first strike"), ("hex proof", "hexproof")]
+    ("typed", "searched"),
+    [("sumoning sickness", "summoning sickness"), ("firststrike", "first strike"), ("hex proof", "hexproof")],
 )
 def test_a_misspelling_says_what_it_showed_results_for(home, typed: str, searched: str):
     if typed != "sumoning sickness" and not full_site_has_real_rules():
