@@ -76,6 +76,8 @@ LONG_WORD = 8  # from here on, two edits
 # and a word longer than MAX_SPLIT_WORD is no two words of the rules (trying every cut of a pasted page would be slow).
 MIN_SPLIT_PART = 3
 MAX_SPLIT_WORD = 40
+# A query reads its first MAX_QUERY_WORDS words: a pasted page would otherwise cost a lookup, and a correction, per word.
+MAX_QUERY_WORDS = 32
 # Two words typed apart are read as one word of the rules ("hex proof", "fore tell") when that word is in at least
 # 1/JOIN_RATIO as many records as the rarer of the two: "life link" is Lifelink, "counter spell" is not the card Counterspell.
 JOIN_RATIO = 5
@@ -138,6 +140,7 @@ def ranking_rules() -> dict[str, object]:
         "minSplitPart": MIN_SPLIT_PART,
         "maxSplitWord": MAX_SPLIT_WORD,
         "joinRatio": JOIN_RATIO,
+        "maxQueryWords": MAX_QUERY_WORDS,
         "longWord": LONG_WORD,
     }
 
@@ -208,11 +211,12 @@ def title_factor(query: str) -> float:
 
 
 def parse(query: str) -> list[Word]:
-    """The query's words as terms, each once; the last one also a prefix while it is typed."""
-    words = [t for t in raw_tokens(query) if t not in STOP_WORDS]
-    if any((RULE_NUMBER.match(t) and "." in t) or _SECTION.match(t) for t in words):
-        words = [t for t in words if t not in NUMBER_WORDS]
-    typing = not query[-1:].isspace()
+    """The query's first MAX_QUERY_WORDS words as terms, each once; the last one also a prefix while it is typed."""
+    found = [t for t in raw_tokens(query) if t not in STOP_WORDS]
+    if any((RULE_NUMBER.match(t) and "." in t) or _SECTION.match(t) for t in found):
+        found = [t for t in found if t not in NUMBER_WORDS]
+    words = found[:MAX_QUERY_WORDS]
+    typing = not query[-1:].isspace() and len(words) == len(found)  # a word cut off is not being typed
     seen: set[str] = set()
     out: list[Word] = []
     for i, word in enumerate(words):
@@ -308,6 +312,8 @@ class Ranker:
         words), and only when the joined word is not much rarer than the two apart (JOIN_RATIO).
         """
         written = [w for w in _SPACES.split(normalize(query)) if w]
+        typed_on = query[-1:].isspace() or len(written) > MAX_QUERY_WORDS  # a word cut off is not being typed
+        written = written[:MAX_QUERY_WORDS]
         joined: dict[str, str] = {}
         out: list[str] = []
         i = 0
@@ -320,7 +326,7 @@ class Ranker:
             else:
                 out.append(written[i])
                 i += 1
-        return " ".join(out) + (" " if query[-1:].isspace() else ""), joined
+        return " ".join(out) + (" " if typed_on else ""), joined
 
     def _one_word(self, first: str, second: str) -> bool:
         if not (_PLAIN_WORD.fullmatch(first) and _PLAIN_WORD.fullmatch(second)) or len(first + second) > MAX_SPLIT_WORD:

@@ -98,3 +98,22 @@ def test_a_question_counts_a_titles_word_for_less():
 )
 def test_a_question_that_asks_what_something_is_counts_titles_in_full(query: str, factor: float):
     assert search_rank.title_factor(query) == factor
+
+
+def test_a_query_reads_its_first_words_only():
+    """A pasted page costs what its first MAX_QUERY_WORDS words cost: the words after them are not looked up."""
+    looked_up: list[str] = []
+
+    class Counting(DictPostings):
+        def entry(self, term: str) -> Entry | None:
+            looked_up.append(term)
+            return super().entry(term)
+
+    filler = [f"word{n}" for n in range(search_rank.MAX_QUERY_WORDS - 1)]
+    index = {"lifelink": ([0], [2 * 100]), "haste": ([1], [2 * 100])}
+    first = Ranker(Counting(index)).rank(" ".join(["lifelink", *filler, "haste"]))
+    assert [w.raw for w in first.words] == ["lifelink", *filler]
+    assert [doc for doc, _, _ in first.ranked] == [0]
+    assert "hast" not in looked_up and "haste" not in looked_up
+    # The last word read is whole, not the start of a word still being typed: the query went on.
+    assert first.words[-1].prefix is None

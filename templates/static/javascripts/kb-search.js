@@ -256,11 +256,12 @@
   Engine.prototype.parse = function (query) {
     var text = this.text;
     var numberWords = this.rules.numberWords;
-    var words = text.rawTokens(query).filter(function (t) { return !text.stopWords.has(t); });
-    if (words.some(function (t) { return (RULE_NUMBER.test(t) && t.indexOf(".") >= 0) || SECTION.test(t); })) {
-      words = words.filter(function (t) { return numberWords.indexOf(t) < 0; });
+    var found = text.rawTokens(query).filter(function (t) { return !text.stopWords.has(t); });
+    if (found.some(function (t) { return (RULE_NUMBER.test(t) && t.indexOf(".") >= 0) || SECTION.test(t); })) {
+      found = found.filter(function (t) { return numberWords.indexOf(t) < 0; });
     }
-    var typing = !/\s$/.test(query);
+    var words = found.slice(0, this.rules.maxQueryWords);
+    var typing = !/\s$/.test(query) && words.length === found.length; // a word cut off is not being typed
     var seen = new Set();
     var out = [];
     words.forEach(function (word, i) {
@@ -349,6 +350,8 @@
   Engine.prototype.join = function (query) {
     var self = this;
     var written = this.text.normalize(query).split(/[ \t\r\n]+/).filter(function (w) { return w; });
+    var typedOn = /\s$/.test(query) || written.length > this.rules.maxQueryWords; // a word cut off is not being typed
+    written = written.slice(0, this.rules.maxQueryWords);
     // Letters only, and no stop word: a stop word is loaded by no query, and its pairs would cost blocks of terms for nothing.
     var plain = function (w) { return /^[a-z]+$/.test(w) && !self.text.stopWords.has(w); };
     var terms = [];
@@ -378,7 +381,7 @@
           i += 1;
         }
       }
-      return { query: out.join(" ") + (/\s$/.test(query) ? " " : ""), joined: joined };
+      return { query: out.join(" ") + (typedOn ? " " : ""), joined: joined };
     });
   };
 
