@@ -139,6 +139,19 @@ WORD_FORMS = {
     "spent": "spend",
     "kept": "keep",
     "held": "hold",
+    # Shorthand players type for the rules' words ("first strike dmg", "cmdr tax").
+    "dmg": "damage",
+    "cmdr": "commander",
+    "gy": "graveyard",
+    "bf": "battlefield",
+    "pw": "planeswalker",
+    "opp": "opponent",
+    "lib": "library",
+    "perm": "permanent",
+    "trig": "trigger",
+    "abil": "ability",
+    "atk": "attack",
+    "ueot": "until end of turn",
 }
 _PHRASE_WORDS = {tuple(phrase.split()): tuple(words.split()) for phrase, words in {**PHRASES, **WORD_FORMS}.items()}
 _PHRASE_STARTS = {phrase[0] for phrase in _PHRASE_WORDS}

@@ -286,6 +286,12 @@ def test_a_name_of_three_words_or_more_is_found_by_its_initials(full_index: Path
     assert ("glossary", "change-a-target") not in first(full_index, "cat", 10)
 
 
+def test_shorthand_players_type_reads_as_the_rules_words(full_index: Path):
+    assert ("rule", "903.8") in first(full_index, "cmdr tax", 3)
+    assert ("rule", "702.7b") in first(full_index, "first strike dmg", 3)
+    assert first(full_index, "ueot", 1) == [("rule", "514.2")]  # until end of turn
+
+
 # --- misspellings ----------------------------------------------------------------------
 
 
