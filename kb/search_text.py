@@ -32,14 +32,16 @@ FOLD = {
 }
 
 # A term: a mana or other symbol as written ("{T}", "{W/U}", "{2/B}", "{CHAOS}"),
-# a loyalty cost as written ("[+1]", "[−X]", "[0]"), a power/toughness change ("+1/+1", "-1/-1", "+x/+0": a +1/+1 counter is not a
+# a loyalty cost as written ("[+1]", "[−X]", "[0]"; a sign and a number standing alone, "+1" or "−2", as players type it
+# and cards print it: `written_words` brackets it), a power/toughness change ("+1/+1", "-1/-1", "+x/+0": a +1/+1 counter is not a
 # -1/-1 one), a rule number kept whole ("302.6", "107.3i"), a word that
 # introduces a rule number written against it ("CR702.9": "cr", "702.9"),
 # letters with a full stop after each ("E.T.B.", "e.g.": `written_words` drops
 # the stops), a run of letters and digits, or ∞, the keyword of Infinity cards
 # (702.186), which is no letter. Written in the syntax Python's re and JavaScript's RegExp read alike.
 TOKEN_PATTERN = (
-    r"\{[a-z0-9/]{1,8}\}|\[[+-]?[0-9x]{1,3}\]|[+-][0-9x]+/[+-][0-9x]+|[0-9]+(?:\.[0-9]+[a-z]?)?"
+    r"\{[a-z0-9/]{1,8}\}|\[[+-]?[0-9x]{1,3}\]|[+-][0-9x]+/[+-][0-9x]+|(?<![0-9a-z])[+-][0-9x]{1,3}(?![0-9a-z/.])"
+    r"|[0-9]+(?:\.[0-9]+[a-z]?)?"
     r"|(?:cr|rules?|section)(?=[0-9]+\.)|[a-z](?:\.[a-z])+\.?|[a-z0-9]+|∞"
 )
 _TOKEN = re.compile(TOKEN_PATTERN)
@@ -232,8 +234,9 @@ def name_key(name: str) -> str:
 
 
 def written_words(text: str) -> list[str]:
-    """The words of a text as written, folded: what a reader may type, and misspell. "E.T.B." is "etb"."""
-    return [word.replace(".", "") if word[0].isalpha() else word for word in _TOKEN.findall(normalize(text))]
+    """The words of a text as written, folded: what a reader may type, and misspell. "E.T.B." is "etb", "+1" is "[+1]"."""
+    return [word.replace(".", "") if word[0].isalpha() else f"[{word}]" if word[0] in "+-" and "/" not in word else word
+            for word in _TOKEN.findall(normalize(text))]  # fmt: skip
 
 
 def raw_tokens(text: str) -> list[str]:

@@ -36,7 +36,8 @@ ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x
        "∞", "{∞}", "∞ infinity", "prevension", "regeneraton ", "destrucion", "[+1]", "[−2]", "[-5]", "[+1", "whats a token", "what is", "what does the stack do to a copy of a spell", "firststrike", "doublestrike ",
        "first firststrike", "sumoning summoning", "thestack", "mvs", "MVs ", "E.T.B.", "s.b.a", "{tap}", "manaability", "firststrike" * 10, "CR702.9", "rule302.6a", "section605.",
        "battle field", "hex  proof ", "life link", "counter spell", "face-down", "up keep step", "fore tell",
-       " ".join(["lifelink", *(f"w{n}" for n in range(40)), "haste"]), "flash back " * 40, "302.6," * 40 + "haste"]  # fmt: skip
+       " ".join(["lifelink", *(f"w{n}" for n in range(40)), "haste"]), "flash back " * 40, "302.6," * 40 + "haste",
+       "+1", "−2", "-X ability", "LEVEL 1-3", "a+1"]  # fmt: skip
 
 
 def shared_queries() -> list[str]:

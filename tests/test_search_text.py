@@ -16,6 +16,10 @@ def test_rule_numbers_and_symbols_are_whole_tokens():
     assert tokens("{∞}") == ["∞"]
     # A loyalty cost is a symbol too, whichever minus sign it is written with.
     assert tokens("costs [+1], [−X] or [0]") == ["cost", "[+1]", "[-x]", "[0]"]
+    # A sign and a number standing alone are a loyalty cost as players type it and cards print it ("+1: Draw a card");
+    # not within a word or a range ("LEVEL 1-3"), nor a power/toughness change.
+    assert tokens("+1: Draw a card. −X, -2") == ["[+1]", "draw", "card", "[-x]", "[-2]"]
+    assert tokens("LEVEL 1-3 gets +1/+0") == ["level", "1", "3", "+1/+0"]
 
 
 def test_tokens_fold_case_accents_ligatures_and_apostrophes():

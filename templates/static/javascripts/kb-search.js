@@ -69,7 +69,10 @@
 
   // kb/search_text.py's written_words(): the full stops of "e.t.b." dropped.
   Text.prototype.writtenWords = function (text) {
-    return (this.normalize(text).match(this.token) || []).map(function (w) { return /^[a-z]/.test(w) ? w.replace(/\./g, "") : w; });
+    return (this.normalize(text).match(this.token) || []).map(function (w) {
+      if (/^[a-z]/.test(w)) return w.replace(/\./g, "");
+      return /^[+-]/.test(w) && w.indexOf("/") < 0 ? "[" + w + "]" : w; // a loyalty cost standing alone: "+1" is "[+1]"
+    });
   };
 
   // kb/search_text.py's raw_tokens(): the longest phrase at each word is read as the rules' words.
