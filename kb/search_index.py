@@ -56,7 +56,7 @@ CREATE TABLE tiers (term TEXT NOT NULL, tier INTEGER NOT NULL, postings TEXT NOT
 -- Card names by suggestion shard ("la", or "lae" where "la" holds too many: kb.search_names.name_shards), in order.
 CREATE TABLE names (shard TEXT NOT NULL, position INTEGER NOT NULL, name TEXT NOT NULL, url TEXT NOT NULL,
                     PRIMARY KEY (shard, position)) WITHOUT ROWID;
--- Words by their spelling keys ("su", "-ng"; "w-d" for a 4-letter word: kb.search_rank.spelling_keys), for correcting misspellings.
+-- Words by their spelling keys ("su", "-ng", "-ing"; "w-d" for a 4-letter word: kb.search_rank.spelling_keys), for correcting misspellings.
 CREATE TABLE spelling (key TEXT NOT NULL, term TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key, term)) WITHOUT ROWID;
 """
 

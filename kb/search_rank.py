@@ -72,6 +72,7 @@ _SECTION = re.compile(r"^[0-9]{3}$")
 # (an edit: a letter added, dropped, changed, or two neighbours swapped).
 MIN_CORRECTED_LENGTH = 4
 LONG_WORD = 8  # from here on, two edits
+LONG_END = 6  # from here on, a word is listed under its last three letters (`spelling_keys`)
 # Two words run together are split into words of at least this many letters (the shortest the spelling table lists),
 # and a word longer than MAX_SPLIT_WORD is no two words of the rules (trying every cut of a pasted page would be slow).
 MIN_SPLIT_PART = 3
@@ -93,17 +94,28 @@ def max_edits(word: str) -> int:
 
 
 def spelling_keys(term: str) -> tuple[str, ...]:
-    """The buckets a term is listed in for corrections: its first two letters, its last two, and a 4-letter word's ends.
+    """The buckets a word is listed in for corrections: its first two letters, its end, and a 4-letter word's ends.
 
-    One edit leaves one end of a word of 5 letters or more intact, so the
-    correction of a misspelt word is listed under one of its own keys. A
+    Its end is its last three letters from LONG_END letters on ("-ter"), else its
+    last two ("-er"): thousands of words end in "er", and a browser loads a
+    bucket whole. One edit leaves one end of a word of 5 letters or more
+    intact, its last three letters too when it has 6 or more (an edit that
+    reaches them starts at its 3rd letter at the earliest), so the correction of a
+    misspelt word is listed under one of the keys it looks up (`lookup_keys`). A
     4-letter word with its middle letters swapped ("wrad") keeps only its first
     and last letters, and is corrected to the 4-letter words listed under them
     ("w-d": "ward"). A long word misspelt at both ends is found by its middle (`middle_keys`).
     """
+    end = "-" + term[-3:] if len(term) >= LONG_END else "-" + term[-2:]
     if len(term) == 4:
-        return term[:2], "-" + term[-2:], f"{term[0]}-{term[-1]}"
-    return term[:2], "-" + term[-2:]
+        return term[:2], end, f"{term[0]}-{term[-1]}"
+    return term[:2], end
+
+
+def lookup_keys(word: str) -> tuple[str, ...]:
+    """The buckets a misspelt word's corrections are listed in: its first two letters, both ends, a 4-letter word's ends."""
+    keys = (word[:2], "-" + word[-2:], "-" + word[-3:])
+    return (*keys, f"{word[0]}-{word[-1]}") if len(word) == 4 else keys
 
 
 def middle_keys(word: str) -> tuple[str, ...]:
@@ -375,7 +387,7 @@ class Ranker:
         """
         if not max_edits(word):
             return None
-        for keys in (spelling_keys(word), middle_keys(word)):
+        for keys in (lookup_keys(word), middle_keys(word)):
             candidates: dict[str, int] = {}
             for key in keys:
                 candidates.update(self.postings.spelling(key))
@@ -388,12 +400,13 @@ class Ranker:
         """The two words of the indexed text a word is, run together ("firststrike" -> "first", "strike"); () if none.
 
         The first is listed under the word's first two letters, the second under
-        its last two: the spelling buckets a misspelling is looked up in. Of several
+        its end: the spelling buckets a misspelling is looked up in (`lookup_keys`). Of several
         splits, the one whose rarer word is in most records; then the shorter first word.
         """
         if not 2 * MIN_SPLIT_PART <= len(word) <= MAX_SPLIT_WORD or not word.isalpha():
             return ()
-        starts, ends = dict(self.postings.spelling(word[:2])), dict(self.postings.spelling("-" + word[-2:]))
+        starts = dict(self.postings.spelling(word[:2]))
+        ends = {**dict(self.postings.spelling("-" + word[-2:])), **dict(self.postings.spelling("-" + word[-3:]))}
         best: tuple[int, int] | None = None
         for cut in range(MIN_SPLIT_PART, len(word) - MIN_SPLIT_PART + 1):
             first, second = word[:cut], word[cut:]

@@ -117,3 +117,21 @@ def test_a_query_reads_its_first_words_only():
     assert "hast" not in looked_up and "haste" not in looked_up
     # The last word read is whole, not the start of a word still being typed: the query went on.
     assert first.words[-1].prefix is None
+
+
+def one_edit(word: str) -> set[str]:
+    """Every word one edit from `word`: a letter dropped, added, changed, or two neighbours swapped."""
+    cuts = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    found = {a + b[1:] for a, b in cuts if b}
+    found |= {a + c + b for a, b in cuts for c in "xq"}
+    found |= {a + c + b[1:] for a, b in cuts if b for c in "xq"}
+    found |= {a + b[1] + b[0] + b[2:] for a, b in cuts if len(b) > 1}
+    return found - {word}
+
+
+@pytest.mark.parametrize("word", ["ward", "haste", "trample", "deathtouch", "indestructible", "firststrike"])
+def test_every_one_edit_misspelling_looks_up_a_bucket_its_word_is_listed_in(word: str):
+    listed = set(search_rank.spelling_keys(word))
+    for misspelt in one_edit(word):
+        if len(misspelt) >= search_rank.MIN_CORRECTED_LENGTH:
+            assert listed & set(search_rank.lookup_keys(misspelt)), (word, misspelt)

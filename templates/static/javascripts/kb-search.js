@@ -282,10 +282,10 @@
     return word.length < this.rules.longWord ? 1 : 2;
   };
 
-  // The spelling keys of a word (kb/search_rank.py's spelling_keys): its first two letters, its last two, a 4-letter word's ends.
-  function spellingKeys(term) {
-    var keys = [term.slice(0, 2), "-" + term.slice(-2)];
-    if (term.length === 4) keys.push(term[0] + "-" + term[3]);
+  // The buckets a misspelt word's corrections are listed in (kb/search_rank.py's lookup_keys): its first two letters, both ends, a 4-letter word's ends.
+  function spellingKeys(word) {
+    var keys = [word.slice(0, 2), "-" + word.slice(-2), "-" + word.slice(-3)];
+    if (word.length === 4) keys.push(word[0] + "-" + word[3]);
     return keys;
   }
 
@@ -331,13 +331,16 @@
     var least = this.rules.minSplitPart;
     if (word.length < 2 * least || word.length > this.rules.maxSplitWord || !/^[a-z]+$/.test(word)) return [];
     var self = this;
-    function bucket(key) {
-      var list = (lookup(self.spelling, self.spellingBlocks, key) || "").split(" ");
+    function bucket(keys) {
       var counts = new Map();
-      for (var i = 0; i + 1 < list.length; i += 2) counts.set(list[i], Number(list[i + 1]));
+      keys.forEach(function (key) {
+        var list = (lookup(self.spelling, self.spellingBlocks, key) || "").split(" ");
+        for (var i = 0; i + 1 < list.length; i += 2) counts.set(list[i], Number(list[i + 1]));
+      });
       return counts;
     }
-    var starts = bucket(word.slice(0, 2)), ends = bucket("-" + word.slice(-2));
+    // A word is listed under its last two letters or, from 6 letters on, its last three.
+    var starts = bucket([word.slice(0, 2)]), ends = bucket(["-" + word.slice(-2), "-" + word.slice(-3)]);
     var best = null;
     for (var cut = least; cut <= word.length - least; cut++) {
       var first = word.slice(0, cut), second = word.slice(cut);
