@@ -299,6 +299,7 @@ class Ranker:
     def rank(self, query: str) -> Ranking:
         """The query's records, best first; a frequent term's further tiers are read only while they may change the first PAGE."""
         query, joined = self.join(query)
+        # A joined word is a correction of the two words typed: said so ("showing results for"), and weighed as one.
         parsed = [Word(joined[w.raw], w.term, None, w.raw) if w.raw in joined else w for w in parse(query)]
         words = _distinct([resolved for word in parsed for resolved in self._resolve(word)])
         self.title = title_factor(query)
@@ -341,6 +342,7 @@ class Ranker:
         return " ".join(out) + (" " if typed_on else ""), joined
 
     def _one_word(self, first: str, second: str) -> bool:
+        """Whether two words typed apart are read as the one word they make (see `join`)."""
         if not (_PLAIN_WORD.fullmatch(first) and _PLAIN_WORD.fullmatch(second)) or len(first + second) > MAX_SPLIT_WORD:
             return False
         # A stop word is loaded by no query: looking its pairs up would cost the browser blocks of terms for nothing.

@@ -235,10 +235,9 @@ def name_key(name: str) -> str:
 
 def written_words(text: str) -> list[str]:
     """The words of a text as written, folded: what a reader may type, and misspell. "E.T.B." is "etb", "+1" is "[+1]"."""
-    words = _TOKEN.findall(normalize(text))
     return [
-        word.replace(".", "") if word[0].isalpha() else f"[{word}]" if word[0] in "+-" and "/" not in word else word
-        for word in words
+        word.replace(".", "") if word[0].isalpha() else (f"[{word}]" if word[0] in "+-" and "/" not in word else word)
+        for word in _TOKEN.findall(normalize(text))
     ]
 
 
