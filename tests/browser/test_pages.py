@@ -45,29 +45,47 @@ READ_PROOFS = """ids => ids.map(id => {
     return {badge: summary.innerText, before, after: shown(), code: code.innerText,
             verdict: proof.querySelector(".kb-verdict").innerText};
 })"""
+CLOSE_PROOFS = "() => document.querySelectorAll('details.kb-proof[open]').forEach(d => { d.open = false; })"
 
 
-def test_every_example_reads_as_its_source(viewer, full_site: Path, kb):
+def examples_read_as_their_source(viewer, where: str, on_page: list, click_one: bool) -> None:
+    """Each of `on_page`'s examples, as the page in `viewer` shows it: behind its badge, then its source and verdict."""
+    if click_one:  # one real click per kind of page and width; the script clicks the rest
+        first = viewer.locator(f'[id="{on_page[0].id}"] details.kb-proof')
+        first.locator("summary").click()
+        assert first.locator("pre > code").is_visible(), where
+        first.locator("summary").click()
+    for ruling, seen in zip(on_page, viewer.evaluate(READ_PROOFS, [r.id for r in on_page]), strict=True):
+        assert seen, f"{where}: no example under ruling {ruling.id}"
+        assert "Verified by the engine" in seen["badge"]
+        assert not seen["before"], f"{where}: the code of {ruling.id} should wait behind the badge"
+        assert seen["after"], f"{where}: clicking the badge of {ruling.id} did not show its code"
+        assert seen["code"] == ruling.example.code, f"{where}: example of {ruling.id} differs from its source"
+        assert "ran in the engine" in seen["verdict"]
+    viewer.evaluate(CLOSE_PROOFS)
+
+
+def test_every_example_reads_as_its_source(disk_tabs, full_site: Path, kb):
+    # Each page is read at both widths in one load, resized as a phone turned sideways would be: its ~45 pages
+    # loaded once per width cost 15 s of a 2-core machine; a resize redraws the page with the phone's styles.
     examples = [r for r in kb.rulings.values() if r.example]
     assert examples, "the bundled content has examples"
+    pages: dict[str, list] = {}
+    for ruling in examples:
+        pages.setdefault(f"cards/{ruling.card}.html" if ruling.card else "rulings/index.html", []).append(ruling)
     clicked = set()
-    for page in sorted({(f"cards/{r.card}.html" if r.card else "rulings/index.html") for r in examples}):
-        open_page(viewer, full_site, page)
-        on_page = [r for r in examples if page.endswith(f"{r.card}.html") or (r.card is None and page.startswith("rulings/"))]
-        kind = page.split("/")[0]
-        if kind not in clicked:  # one real click per kind of page (same template, same layout); the script clicks the rest
-            clicked.add(kind)
-            first = viewer.locator(f'[id="{on_page[0].id}"] details.kb-proof')
-            first.locator("summary").click()
-            assert first.locator("pre > code").is_visible()
-            first.locator("summary").click()
-        for ruling, seen in zip(on_page, viewer.evaluate(READ_PROOFS, [r.id for r in on_page]), strict=True):
-            assert seen, f"{page}: no example under ruling {ruling.id}"
-            assert "Verified by the engine" in seen["badge"]
-            assert not seen["before"], f"{page}: the code of {ruling.id} should wait behind the badge"
-            assert seen["after"], f"{page}: clicking the badge of {ruling.id} did not show its code"
-            assert seen["code"] == ruling.example.code, f"{page}: example of {ruling.id} differs from its source"
-            assert "ran in the engine" in seen["verdict"]
+    with disk_tabs.use(WIDTHS["desktop"]) as viewer:
+        try:
+            for page, on_page in sorted(pages.items()):
+                open_page(viewer, full_site, page)
+                for width, pixels in WIDTHS.items():
+                    viewer.set_viewport_size({"width": pixels, "height": 900})
+                    assert viewer.evaluate("innerWidth") == pixels
+                    kind = (page.split("/")[0], width)
+                    examples_read_as_their_source(viewer, f"{page} at {width} width", on_page, kind not in clicked)
+                    clicked.add(kind)
+        finally:
+            viewer.set_viewport_size({"width": WIDTHS["desktop"], "height": 900})
 
 
 def test_copy_button_copies_the_source(browser, served_sub_path: str, kb):
@@ -177,7 +195,8 @@ def test_rule_page_breadcrumb_contents_and_neighbours(viewer, full_site: Path):
     assert contents[0].startswith("302.1 ") and any(c.startswith("302.6 ") for c in contents)
     neighbours = viewer.get_by_role("navigation", name="Neighbouring sections")
     assert neighbours.get_by_role("link").all_inner_texts() == ["← 301. Artifacts", "303. Enchantments →"]
-    neighbours.get_by_role("link", name="303. Enchantments →").click()
+    with viewer.expect_navigation():
+        neighbours.get_by_role("link", name="303. Enchantments →").click()
     assert viewer.url.endswith("/rules/303.html")
 
 
