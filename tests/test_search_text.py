@@ -20,6 +20,8 @@ def test_rule_numbers_and_symbols_are_whole_tokens():
     # not within a word or a range ("LEVEL 1-3"), nor a power/toughness change.
     assert tokens("+1: Draw a card. −X, -2") == ["[+1]", "draw", "card", "[-x]", "[-2]"]
     assert tokens("LEVEL 1-3 gets +1/+0") == ["level", "1", "3", "+1/+0"]
+    # The star of a power or toughness that a rule sets (208.2) is a term: "*/*" finds that rule.
+    assert tokens("a star (*); */* and 1+*/1+*") == ["star", "*", "*", "*", "1", "*", "1", "*"]
 
 
 def test_tokens_fold_case_accents_ligatures_and_apostrophes():
