@@ -196,6 +196,8 @@ def test_served_from_a_sub_path(page, served_sub_path: str):
         # Asked what something is, the record that names it answers: the glossary's "Stack", or 405.
         ("what is the stack", "/glossary/index.html#stack /rules/405.html"),
         ("{G}", "/rules/107.html#107.4a"),
+        ("*/*", "/rules/208.html#208.2"),
+        ("RFG", "/rules/406.html /glossary/index.html#exile"),
     ],
 )
 def test_players_words_find_their_rule_in_the_first_three(searching, query: str, expected: str):
