@@ -66,8 +66,8 @@ def examples_read_as_their_source(viewer, where: str, on_page: list, click_one: 
 
 
 def test_every_example_reads_as_its_source(disk_tabs, full_site: Path, kb):
-    # Each page is read at both widths in one load, resized as a phone turned sideways would be: its ~45 pages
-    # loaded once per width cost 15 s of a 2-core machine; a resize redraws the page with the phone's styles.
+    # Each page is read at both widths in one load, narrowed as a reader narrows a window: the phone's styles apply
+    # on the resize, and loading the ~45 pages again at the phone's width took 10 s of this 2-core machine.
     examples = [r for r in kb.rulings.values() if r.example]
     assert examples, "the bundled content has examples"
     pages: dict[str, list] = {}
