@@ -50,9 +50,11 @@ FORMAT_VERSION = 5
 DOC_SHARD = 8
 # Terms and spelling buckets are written in blocks: in key order, a block closes
 # before it would pass this many bytes. A lookup loads one block, and a site has
-# tens of index files where a file per key made thousands of tiny ones (each one a
-# request when a reader makes the site available offline).
-BLOCK_BYTES = 4_000
+# hundreds of index files where a file per key made thousands of tiny ones (each one a
+# request when a reader makes the site available offline). A question of a dozen
+# words looks up a dozen blocks: with 4 KB blocks, one of 791 benchmark queries
+# loaded 108 KB at full scale; with 3 KB, the largest loads 94 KB (bench/README.md).
+BLOCK_BYTES = 3_000
 
 
 # --- blocks ----------------------------------------------------------------------
