@@ -74,7 +74,10 @@ def test_the_glossary_page_shows_what_players_call_an_entry(full_site: Path):
 def test_how_players_ask_finds_the_record_but_is_not_shown_as_a_name(full_site: Path):
     # content/search/aliases.yaml: the summoning sickness rule's names, and a phrasing of a question about it.
     entry = glossary_entry(full_site, "summoning-sickness-rule")
-    assert '<p class="kb-also-called">Also called: summoning sick, summoning sickness, summoning-sick, sick creature, SS</p>' in entry
+    assert (
+        '<p class="kb-also-called">Also called: summoning sick, summoning sickness, summoning-sick, sick creature, SS</p>'
+        in entry
+    )
     assert "tap ability" not in entry
     with SearchIndex(full_site / INDEX_NAME) as index:
         assert ("rule", "302.6") in [(h.kind, h.id) for h in index.search("tap ability the turn I cast it", limit=3)]
