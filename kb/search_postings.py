@@ -30,7 +30,7 @@ from kb.store import KnowledgeBase
 HEAD = 300
 TIER_GROWTH = 4
 TIERS = 2
-# Extra weight when the term is the whole title ("605", "Historic", "Opt").
+# Extra weight when the term is the whole title ("605", "Historic", "Opt"), or a card face's whole name.
 WHOLE_TITLE = 6.0
 # BM25's saturation (K1) and length normalisation of a record's text (LENGTH_B):
 # a word in a one-line rule says more about it than the same word in a
@@ -98,9 +98,11 @@ def _scores(doc: SearchDocument, words: set[str] | None) -> dict[str, float]:
         weighed = weight * doc.text_factor
         for term, tf in Counter(terms).items():
             scores[term] = scores.get(term, 0.0) + weighed * (tf * (K1 + 1)) / (tf + K1 * length)
-    title_terms = [t for text in doc.fields.get(TITLE, [])[:1] for t in tokens(text)]
-    if len(title_terms) == 1:
-        scores[title_terms[0]] += WHOLE_TITLE
+    # A card is found by the name of any of its faces typed alone ("Ice" is Fire // Ice), as by its own name.
+    titles = doc.fields.get(TITLE, [])
+    named_alone = {terms[0] for terms in map(tokens, titles if doc.kind == "card" else titles[:1]) if len(terms) == 1}
+    for term in named_alone:
+        scores[term] += WHOLE_TITLE
     # A glossary entry names and sums up a topic, all of it: a question's answer is the rule that settles it.
     named = scores if doc.kind == "glossary" else {t for text in doc.fields.get(TITLE, []) for t in tokens(text)}
     for term in list(named):

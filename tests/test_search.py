@@ -10,7 +10,7 @@ import pytest
 
 from kb.api import ApiDocuments
 from kb.cli import main
-from kb.model import Card, GlossaryTerm, Origin, Rule, RulesDocument, Ruling
+from kb.model import Card, Face, GlossaryTerm, Origin, Rule, RulesDocument, Ruling
 from kb.search import INDEX_NAME, NoIndexError, SearchIndex, default_index
 from kb.search_index import write_search_index
 from kb.search_rank import Ranker
@@ -111,6 +111,19 @@ def test_part_of_a_card_name_finds_the_card_first(small_index: Path):
     assert first(small_index, "sixth pri")[0] == ("card", "blade-of-the-sixth-pride")
     # A ruling that names the card comes after the card itself.
     assert ("ruling", "laelia-the-blade-reforged-2021-02-05-1") in first(small_index, "laelia")[1:]
+
+
+def test_the_name_of_a_face_typed_alone_finds_its_card_first(tmp_path: Path):
+    # "Ice" is a whole name, of Fire // Ice's second face: it outranks cards whose names only start with it.
+    small = small_knowledge_base()
+    faces = (Face("Fire", "{1}{R}", "Instant", "Fire deals 2 damage."), Face("Ice", "{1}{U}", "Instant", "Tap target permanent."))
+    cards = [*small.cards.values(), Card("Fire // Ice", HERE, "", "Instant // Instant", "", faces=faces)]
+    cards += [Card(name, HERE, "{2}{U}", "Creature — Elemental", "") for name in ("Iceberg", "Icefall", "Firefly")]
+    # Other cards say "ice" and "fire" in passing: a common word weighs less than a rare one ("iceberg").
+    cards += [Card(f"Sculptor {n}", HERE, "{U}", "Creature", "Carves ice and fire.") for n in range(6)]
+    write_search_index(assemble(cards, list(small.rulings.values()), small.rules_document), tmp_path)
+    assert first(tmp_path / INDEX_NAME, "Ice")[0] == ("card", "fire-ice")
+    assert first(tmp_path / INDEX_NAME, "fire")[0] == ("card", "fire-ice")
 
 
 def test_a_glossary_term_finds_its_entry_first_then_its_rule(small_index: Path):
