@@ -98,13 +98,12 @@ def _scores(doc: SearchDocument, words: set[str] | None) -> dict[str, float]:
         weighed = weight * doc.text_factor
         for term, tf in Counter(terms).items():
             scores[term] = scores.get(term, 0.0) + weighed * (tf * (K1 + 1)) / (tf + K1 * length)
+    titles = [tokens(text) for text in doc.fields.get(TITLE, [])]
     # A card is found by the name of any of its faces typed alone ("Ice" is Fire // Ice), as by its own name.
-    titles = doc.fields.get(TITLE, [])
-    named_alone = {terms[0] for terms in map(tokens, titles if doc.kind == "card" else titles[:1]) if len(terms) == 1}
-    for term in named_alone:
+    for term in {terms[0] for terms in (titles if doc.kind == "card" else titles[:1]) if len(terms) == 1}:
         scores[term] += WHOLE_TITLE
     # A glossary entry names and sums up a topic, all of it: a question's answer is the rule that settles it.
-    named = scores if doc.kind == "glossary" else {t for text in doc.fields.get(TITLE, []) for t in tokens(text)}
+    named = scores if doc.kind == "glossary" else {t for terms in titles for t in terms}
     for term in list(named):
         scores[term] = -scores[term]
     return scores
