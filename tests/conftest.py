@@ -18,6 +18,16 @@ SHARED_CR = REPO.parent / "shared" / "data" / "comprehensive-rules"
 T = TypeVar("T")
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: one worker more than there are cores.
+
+    Tests spend part of their time waiting (on Chromium, on a kb subprocess, on a
+    server): with one worker per core, the two cores here were idle for 40 of the
+    suite's 290 core-seconds, and with a third worker for 20; the run took 9 % less.
+    """
+    return (os.cpu_count() or 1) + 1
+
+
 def shared_release(name: str) -> Path:
     """A real CR release from ../shared, or a skip that says why it is missing."""
     path = SHARED_CR / name
