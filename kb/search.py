@@ -23,12 +23,12 @@ from kb import urls
 from kb.errors import KbError
 from kb.model import slugify
 from kb.search_names import suggested
-from kb.search_rank import Entry, Ranker, Word
+from kb.search_rank import Entry, Ranker, Topic, Word
 from kb.search_text import symbol_of, tokens, written_words
 
 INDEX_NAME = "kb.sqlite"
 # Bump when the tables change: an index of another schema is rebuilt, not misread.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 # Card names suggested for a query, as many as the site's search box shows (kb-search.js's SUGGESTIONS).
 SUGGESTIONS = 6
 
@@ -221,7 +221,7 @@ class SearchIndex:
 
     def postings(self) -> _StoredPostings:
         """The file's terms, as the ranker reads them."""
-        return _StoredPostings(self.db)
+        return _StoredPostings(self.db, [tuple(topic) for topic in json.loads(self.meta["topics"])])
 
     def exact(self, query: str) -> list[Hit]:
         """Records whose number, id or name is `query` (case, accents and punctuation aside)."""
@@ -316,9 +316,10 @@ class Results:
 class _StoredPostings:
     """The index file's terms as `kb.search_rank.Postings`."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, topics: list[Topic]) -> None:
         self.db = db
         self.cache: dict[str, Entry | None] = {}
+        self._topics = topics
 
     def entry(self, term: str) -> Entry | None:
         if term not in self.cache:
@@ -338,6 +339,9 @@ class _StoredPostings:
 
     def spelling(self, key: str) -> Iterable[tuple[str, int]]:
         return self.db.execute("SELECT term, count FROM spelling WHERE key = ?", (key,)).fetchall()
+
+    def topics(self) -> list[Topic]:
+        return self._topics
 
 
 def _entry(count: int, postings: str, bounds: str | None) -> Entry:

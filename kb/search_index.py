@@ -113,6 +113,7 @@ def _fill(db: sqlite3.Connection, kb: KnowledgeBase, built: BuiltSearch) -> None
         "schema": str(SCHEMA_VERSION),
         "kb_version": __version__,
         "effective_date": document.effective_date.isoformat() if document else "",
+        "topics": json.dumps(built.topics),
     }
     keys: list[tuple[str, int]] = []
     packer = Packer()

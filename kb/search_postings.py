@@ -15,11 +15,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
+from kb.model import parent_rule
 from kb.search_documents import BODY, TITLE, SearchDocument, searchable_documents
 from kb.search_names import name_shards
-from kb.search_rank import listed_middle_keys, spelling_keys
+from kb.search_rank import Topic, listed_middle_keys, spelling_keys
 from kb.search_text import STOP_WORDS, read_as_rules, stem, tokens, word_term, written_words
 from kb.store import KnowledgeBase
+from kb.terms import keyword_rules
 
 # A frequent term's postings are stored in tiers of decreasing weight: its HEAD
 # best-weighted records first, then TIER_GROWTH times as many in the next tier,
@@ -186,6 +188,7 @@ class BuiltSearch:
     refs: list[tuple[str, str]]
     index: dict[str, Postings]
     words: set[str]  # the words of the text as written, for correcting misspellings
+    topics: list[Topic]  # the keywords a question may be about (`keyword_topics`)
 
     @functools.cached_property
     def names(self) -> dict[str, list[list[str]]]:
@@ -206,4 +209,22 @@ def build_search(kb: KnowledgeBase) -> BuiltSearch:
 
     words: set[str] = set()
     index = postings(passing(searchable_documents(kb)), words)
-    return BuiltSearch(records, refs, index, words)
+    return BuiltSearch(records, refs, index, words, keyword_topics(kb, refs))
+
+
+def keyword_topics(kb: KnowledgeBase, refs: list[tuple[str, str]]) -> list[Topic]:
+    """Each keyword's name as query terms, and the first and last record of its rule and subrules (`kb.search_rank.TOPIC_FACTOR`).
+
+    Rules are indexed in order, so a rule's subrules ("702.10a", "702.10b") follow it.
+    """
+    where = {ref: number for number, ref in enumerate(refs)}
+    topics: list[Topic] = []
+    for rule in keyword_rules(kb.rules.values()):
+        names = " ".join(dict.fromkeys(tokens(rule.text)))
+        first = last = where.get(("rule", rule.number))
+        if not names or first is None:
+            continue
+        while last + 1 < len(refs) and refs[last + 1][0] == "rule" and parent_rule(refs[last + 1][1]) == rule.number:
+            last += 1
+        topics.append((names, first, last))
+    return topics

@@ -20,10 +20,12 @@ A query, in steps:
    a corrected or split word's terms count at CORRECTED_FACTOR: such a match ranks
    below an exact one, as does a joined word. A word whose term an earlier word has is dropped;
 6. records rank by summed weight times the number of words they have cubed
-   (`key`), then in index order. A frequent term's postings are in tiers of
-   decreasing weight: the first holds its best HEAD records, and the next tier
-   of a word is read only while a record not yet in the first PAGE could
-   still reach it (`settled`): a common word costs its best records, not all.
+   (`key`), then in index order; in a question that names a keyword, its rule
+   and subrules weigh TOPIC_FACTOR times more (`Ranker.topics`). A frequent
+   term's postings are in tiers of decreasing weight: the first holds its best
+   HEAD records, and the next tier of a word is read only while a record not
+   yet in the first PAGE could still reach it (`settled`): a common word costs
+   its best records, not all.
 """
 
 from __future__ import annotations
@@ -63,6 +65,11 @@ QUESTION_WORDS = frozenset(
 # cost" describes a situation).
 DEFINITION_LEADS = ("what is", "what are", "what does", "whats")
 DEFINITION_WORDS = 2
+# A question that names a keyword ("can a creature with haste attack right away", "how long does a creature
+# stay goaded") asks how that keyword works: the keyword's own rule and its subrules (702.10, 702.10a …) weigh
+# TOPIC_FACTOR times more. Only keywords are topics (`kb.terms.keyword_rules`): "creature" or "card" in a question
+# describes its situation, and the section with that title ("302. Creatures") is seldom where its answer is.
+TOPIC_FACTOR = 2
 # Words that introduce a rule number ("rule 302.6"): beside a number, they say nothing more.
 NUMBER_WORDS = ("rule", "rules", "section", "cr")
 RULE_NUMBER = re.compile(r"^[0-9]+(\.[0-9]+[a-z]?)?$")
@@ -147,6 +154,7 @@ def ranking_rules() -> dict[str, object]:
         "questionWords": sorted(QUESTION_WORDS),
         "definitionLeads": list(DEFINITION_LEADS),
         "definitionWords": DEFINITION_WORDS,
+        "topicFactor": TOPIC_FACTOR,
         "numberWords": list(NUMBER_WORDS),
         "minCorrected": MIN_CORRECTED_LENGTH,
         "minSplitPart": MIN_SPLIT_PART,
@@ -170,6 +178,11 @@ class Entry:
     bounds: tuple[int, ...] = ()
 
 
+# A keyword as a question's topic: its name's terms ("first", "strik"), and the first and last record of its rule
+# and subrules, which are next to each other in the index.
+Topic = tuple[str, int, int]  # the terms joined by spaces, as the indexes store them
+
+
 class Postings(Protocol):
     """Where the ranker reads terms from: the SQLite index (kb.search), or a test's dictionary."""
 
@@ -180,6 +193,8 @@ class Postings(Protocol):
     def starting_with(self, prefix: str) -> Iterable[tuple[str, Entry]]: ...
 
     def spelling(self, key: str) -> Iterable[tuple[str, int]]: ...
+
+    def topics(self) -> Iterable[Topic]: ...
 
 
 @dataclass
@@ -303,19 +318,25 @@ class Ranker:
         parsed = [Word(joined[w.raw], w.term, None, w.raw) if w.raw in joined else w for w in parse(query)]
         words = _distinct([resolved for word in parsed for resolved in self._resolve(word)])
         self.title = title_factor(query)
+        topics = self.topics(words) if self.title < 1 else []
         entries = [self.postings.entry(w.term) for w in words]
         tiers = [1] * len(words)  # tiers of each word's postings read so far
         matches = [self._matches(w, e) for w, e in zip(words, entries, strict=True)]
         while True:
-            ranked = _ranked(matches)
+            ranked = _ranked(matches, topics)
             bounds = [_bound(w, e, n) for w, e, n in zip(words, entries, tiers, strict=True)]
-            if not any(bounds) or settled(ranked, matches, bounds):
+            if not any(bounds) or settled(ranked, matches, bounds, topics):
                 return Ranking(words, ranked)
             # The word whose unread postings may weigh most reads its next tier.
             i = max(range(len(words)), key=lambda j: (bounds[j], -j))
             factor = CORRECTED_FACTOR if words[i].corrected_to else 1.0
             decode(self.postings.tier(words[i].term, tiers[i]), factor, matches[i], self.title)
             tiers[i] += 1
+
+    def topics(self, words: list[Word]) -> list[tuple[int, int]]:
+        """The records (first, last) of each keyword all of whose name's terms the query has (see TOPIC_FACTOR)."""
+        terms = {w.term for w in words}
+        return [(first, last) for names, first, last in self.postings.topics() if terms.issuperset(names.split())]
 
     def join(self, query: str) -> tuple[str, dict[str, str]]:
         """The query with two words typed apart read as the one word the rules write ("battle field" -> "battlefield"),
@@ -444,8 +465,16 @@ def key(matched: int, score: float) -> float:
     return score * matched**COORDINATION
 
 
-def _ranked(matches: list[dict[int, float]]) -> list[tuple[int, int, float]]:
-    """(document, matched words, summed weight), best key first; ties in index order."""
+def topic_factor(doc: int, topics: list[tuple[int, int]]) -> float:
+    """TOPIC_FACTOR for a record of a keyword the question names (`Ranker.topics`), else 1."""
+    return TOPIC_FACTOR if any(first <= doc <= last for first, last in topics) else 1.0
+
+
+def _ranked(matches: list[dict[int, float]], topics: list[tuple[int, int]]) -> list[tuple[int, int, float]]:
+    """(document, matched words, summed weight), best key first; ties in index order.
+
+    A record of the question's topics weighs TOPIC_FACTOR times its sum (a power of two: the product is exact).
+    """
     scores: dict[int, list] = {}
     for found in matches:
         for doc, weight in found.items():
@@ -454,7 +483,8 @@ def _ranked(matches: list[dict[int, float]]) -> list[tuple[int, int, float]]:
                 s = scores[doc] = [0, 0.0]
             s[0] += 1
             s[1] += weight
-    return sorted(((doc, s[0], s[1]) for doc, s in scores.items()), key=lambda r: (-key(r[1], r[2]), r[0]))
+    found = ((doc, s[0], s[1] * topic_factor(doc, topics)) for doc, s in scores.items())
+    return sorted(found, key=lambda r: (-key(r[1], r[2]), r[0]))
 
 
 def _bound(word: Word, entry: Entry | None, read: int) -> float:
@@ -464,20 +494,22 @@ def _bound(word: Word, entry: Entry | None, read: int) -> float:
     return entry.bounds[read - 1] * (CORRECTED_FACTOR if word.corrected_to else 1.0)
 
 
-def settled(ranked: list[tuple[int, int, float]], matches: list[dict[int, float]], bounds: list[float]) -> bool:
+def settled(
+    ranked: list[tuple[int, int, float]], matches: list[dict[int, float]], bounds: list[float], topics: list[tuple[int, int]]
+) -> bool:
     """Whether no record outside the first PAGE could enter it with the postings not read yet.
 
     A record's best case adds, for each word it has not matched, that word's
-    bound (the weight of the heaviest posting not read); a record not seen at
-    all may have every word whose postings are not all read.
+    bound (the weight of the heaviest posting not read), times its topic factor;
+    a record not seen at all may have every word whose postings are not all read, and be of a topic.
     """
     floor = key(ranked[PAGE - 1][1], ranked[PAGE - 1][2]) if len(ranked) >= PAGE else 0.0
     unread = [i for i, b in enumerate(bounds) if b]
-    if key(len(unread), sum(bounds)) > floor:
+    if key(len(unread), sum(bounds) * (TOPIC_FACTOR if topics else 1.0)) > floor:
         return False
     for doc, matched, score in ranked[PAGE:]:
         extra = [bounds[i] for i in unread if doc not in matches[i]]
-        if extra and key(matched + len(extra), score + sum(extra)) > floor:
+        if extra and key(matched + len(extra), score + sum(extra) * topic_factor(doc, topics)) > floor:
             return False
     return True
 

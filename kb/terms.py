@@ -63,9 +63,11 @@ class TermIndex:
             if " " in term.term and not term.obsolete and "," not in term.term and "“" not in term.term:
                 targets[term.term.lower()] = ("glossary", term.id)
         rules = list(rules)
-        for rule in _keyword_rules(rules, _KEYWORD_ABILITIES):
-            targets[rule.text.lower()] = ("rule", rule.number)
-        actions = {rule.text.lower(): rule.number for rule in _keyword_rules(rules, _KEYWORD_ACTIONS)}
+        keywords = keyword_rules(rules)
+        for rule in keywords:
+            if rule.number.startswith(_KEYWORD_ABILITIES):
+                targets[rule.text.lower()] = ("rule", rule.number)
+        actions = {rule.text.lower(): rule.number for rule in keywords if rule.number.startswith(_KEYWORD_ACTIONS)}
         for name, uses in _rules_using(actions, rules).items():
             if uses <= _EVERYDAY_VERB_RULES:
                 targets[name] = ("rule", actions[name])
@@ -92,8 +94,10 @@ class TermIndex:
         return matches
 
 
-def _keyword_rules(rules: list[Rule], section: str) -> list[Rule]:
-    return [r for r in rules if r.kind is RuleKind.RULE and r.number.startswith(section) and _TITLE.match(r.text)]
+def keyword_rules(rules: Iterable[Rule]) -> list[Rule]:
+    """The rules that name a keyword ability or action ("702.10. Haste", "701.15. Goad"), in the order given."""
+    sections = (_KEYWORD_ABILITIES, _KEYWORD_ACTIONS)
+    return [r for r in rules if r.kind is RuleKind.RULE and r.number.startswith(sections) and _TITLE.match(r.text)]
 
 
 def _rules_using(actions: dict[str, str], rules: list[Rule]) -> dict[str, int]:

@@ -44,7 +44,7 @@ from kb.search_text import browser_rules
 from kb.store import KnowledgeBase
 
 INDEX_DIR = "search/kb-index"
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 # Documents per document shard: the first page of results needs the records of
 # up to 10 documents; small shards keep that to a few kilobytes each.
 DOC_SHARD = 8
@@ -155,6 +155,7 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
         "version": writer.digest.hexdigest()[:12],
         "text": browser_rules(),
         "ranking": ranking_rules(),
+        "topics": built.topics,
         "terms": term_blocks,
         "spelling": spelling_blocks,
         "names": " ".join(name_keys),

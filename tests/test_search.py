@@ -374,3 +374,16 @@ def test_search_says_what_it_showed_results_for(small_index: Path, capsys: pytes
     assert "showing results for 'summoning sickness'" in capsys.readouterr().out
     assert main(["search", "--index", str(small_index), "--json", "sumoning"]) == 0
     assert json.loads(capsys.readouterr().out)["showing_results_for"] == "summoning"
+
+
+def test_real_cr_a_question_about_a_keyword_finds_the_keywords_rule(full_index: Path):
+    # Without the keyword as its topic, 702.10b came 4th: the Attack Left/Right variant (803.1a-b) shares more words.
+    assert ("rule", "702.10b") in first(full_index, "can a creature with haste attack right away", 3)
+    # … and 702.111b 4th, after three rules of the declare blockers step.
+    assert first(full_index, "can a creature with menace be blocked by one creature", 1) == [("rule", "702.111b")]
+    # The keyword's records are its rule and every subrule, and a keyword of two words is named by both.
+    with SearchIndex(full_index) as index:
+        topics = {names: (first_doc, last_doc) for names, first_doc, last_doc in index.postings().topics()}
+        rules = [index.db.execute("SELECT id FROM records WHERE rowid = ?", (doc + 1,)).fetchone()[0] for doc in topics["hast"]]
+    assert rules == ["702.10", "702.10d"]
+    assert "first strik" in topics and "doubl strik" in topics

@@ -37,7 +37,8 @@ ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x
        "first firststrike", "sumoning summoning", "thestack", "mvs", "MVs ", "E.T.B.", "s.b.a", "{tap}", "manaability", "firststrike" * 10, "CR702.9", "rule302.6a", "section605.",
        "battle field", "hex  proof ", "life link", "counter spell", "face-down", "up keep step", "fore tell",
        " ".join(["lifelink", *(f"w{n}" for n in range(40)), "haste"]), "flash back " * 40, "302.6," * 40 + "haste",
-       "+1", "−2", "-X ability", "LEVEL 1-3", "a+1", "battle\x0bfield", "battle\u00a0field", "battle\tfield\n", "BATTLE Field", "*/*", "power is *", "1+*/1+*", "**"]  # fmt: skip
+       "+1", "−2", "-X ability", "LEVEL 1-3", "a+1", "battle\x0bfield", "battle\u00a0field", "battle\tfield\n", "BATTLE Field", "*/*", "power is *", "1+*/1+*", "**",
+       "how does first strike work with double strike", "can a creature with first strike and deathtouch block ", "does trample"]  # fmt: skip
 
 
 def shared_queries() -> list[str]:

@@ -10,13 +10,14 @@ import pytest
 
 from kb import search_rank
 from kb.search_postings import encode, tiers
-from kb.search_rank import PAGE, Entry, Ranker
+from kb.search_rank import PAGE, Entry, Ranker, Topic
 
 
 class DictPostings:
     """Terms -> postings as the indexes store them: tiers, and the bound of each further tier."""
 
-    def __init__(self, index: dict[str, tuple[list[int], list[int]]]) -> None:
+    def __init__(self, index: dict[str, tuple[list[int], list[int]]], topics: list[Topic] = ()) -> None:
+        self.keywords = list(topics)
         self.entries: dict[str, Entry] = {}
         self.tiers: dict[tuple[str, int], str] = {}
         self.read: list[tuple[str, int]] = []
@@ -39,6 +40,9 @@ class DictPostings:
     def spelling(self, key: str) -> Iterable[tuple[str, int]]:
         return []
 
+    def topics(self) -> Iterable[Topic]:
+        return self.keywords
+
 
 def random_index(seed: int, docs: int = 4000) -> dict[str, tuple[list[int], list[int]]]:
     """Three frequent terms (each in thousands of records, over several tiers) with random weights, titles unmarked."""
@@ -50,12 +54,16 @@ def random_index(seed: int, docs: int = 4000) -> dict[str, tuple[list[int], list
     return index
 
 
+# A keyword whose records are every tenth of the first 2000: their weights double in a question that names it.
+TOPICS = [("gamma", start, start + 9) for start in range(0, 2000, 100)]
+
+
+@pytest.mark.parametrize("query", ["alpha beta gamma ", "how does alpha beta gamma "])
 @pytest.mark.parametrize("seed", range(8))
-def test_the_first_page_is_the_one_all_tiers_give(monkeypatch: pytest.MonkeyPatch, seed: int):
-    query = "alpha beta gamma "
-    tiered = Ranker(DictPostings(random_index(seed))).rank(query).ranked[:PAGE]
+def test_the_first_page_is_the_one_all_tiers_give(monkeypatch: pytest.MonkeyPatch, seed: int, query: str):
+    tiered = Ranker(DictPostings(random_index(seed), TOPICS)).rank(query).ranked[:PAGE]
     monkeypatch.setattr(search_rank, "settled", lambda *args: False)
-    every = Ranker(DictPostings(random_index(seed))).rank(query).ranked[:PAGE]
+    every = Ranker(DictPostings(random_index(seed), TOPICS)).rank(query).ranked[:PAGE]
     # Records outside the first page could not enter it; inside it, each record's
     # weight is what the tiers read give (at most its full weight).
     assert {doc for doc, _, _ in tiered} == {doc for doc, _, _ in every}
@@ -81,6 +89,16 @@ def test_a_question_counts_a_titles_word_for_less():
     ranker = Ranker(DictPostings(index))
     assert [doc for doc, _, _ in ranker.rank("lifelink damage ").ranked] == [0, 1]
     assert [doc for doc, _, _ in ranker.rank("how does lifelink damage ").ranked] == [1, 0]
+
+
+def test_a_question_that_names_a_keyword_ranks_its_rules_higher():
+    # Records 3-5 are the rule of the keyword "first strike" and its subrules; record 0 a rule that mentions it.
+    index = {"first": ([0, 4], [2 * 30, 2 * 20]), "strik": ([0, 4], [2 * 30, 2 * 20]), "damag": ([0, 4], [2 * 10, 2 * 10])}
+    ranker = Ranker(DictPostings(index, [("first strik", 3, 5)]))
+    assert [doc for doc, _, _ in ranker.rank("how does first strike deal damage ").ranked] == [4, 0]
+    # Not a question: the query's words decide alone. A question that names only part of the keyword has no topic.
+    assert [doc for doc, _, _ in ranker.rank("first strike damage ").ranked] == [0, 4]
+    assert [doc for doc, _, _ in ranker.rank("how does a strike deal damage ").ranked] == [0, 4]
 
 
 @pytest.mark.parametrize(

@@ -492,8 +492,22 @@
     return score * Math.pow(matched, this.rules.coordination);
   };
 
+  // TOPIC_FACTOR for a record of a keyword the question names, else 1 (kb/search_rank.py's topic_factor).
+  Engine.prototype.topicFactor = function (doc, topics) {
+    var inside = topics.some(function (t) { return t[0] <= doc && doc <= t[1]; });
+    return inside ? this.rules.topicFactor : 1;
+  };
+
+  // [first, last] records of each keyword all of whose name's terms the query has (kb/search_rank.py's Ranker.topics).
+  Engine.prototype.topics = function (words) {
+    var terms = new Set(words.map(function (w) { return w.term; }));
+    return this.meta.topics.filter(function (t) {
+      return t[0].split(" ").every(function (name) { return terms.has(name); });
+    }).map(function (t) { return [t[1], t[2]]; });
+  };
+
   // [[doc, [matched words, summed weight]]], best key first; ties in index order (kb/search_rank.py's _ranked).
-  Engine.prototype.rank = function (matches) {
+  Engine.prototype.rank = function (matches, topics) {
     var self = this;
     var scores = new Map();
     matches.forEach(function (found) {
@@ -505,7 +519,10 @@
       });
     });
     var ranked = Array.from(scores.entries());
-    ranked.forEach(function (r) { r.push(self.key(r[1][0], r[1][1])); });
+    ranked.forEach(function (r) {
+      r[1][1] *= self.topicFactor(r[0], topics);
+      r.push(self.key(r[1][0], r[1][1]));
+    });
     ranked.sort(function (a, b) { return b[2] - a[2] || a[0] - b[0]; });
     return ranked.map(function (r) { return [r[0], r[1]]; });
   };
@@ -519,21 +536,21 @@
   };
 
   // Whether no record outside the first page could enter it with the postings not read yet (kb/search_rank.py's settled).
-  Engine.prototype.settled = function (ranked, matches, bounds) {
+  Engine.prototype.settled = function (ranked, matches, bounds, topics) {
     var self = this;
     var page = this.rules.page;
     var floor = ranked.length >= page ? this.key(ranked[page - 1][1][0], ranked[page - 1][1][1]) : 0;
     var unread = [];
     var total = 0;
     bounds.forEach(function (b, i) { if (b) { unread.push(i); total += b; } });
-    if (this.key(unread.length, total) > floor) return false;
+    if (this.key(unread.length, total * (topics.length ? this.rules.topicFactor : 1)) > floor) return false;
     for (var r = page; r < ranked.length; r++) {
       var doc = ranked[r][0];
       var count = 0, extra = 0;
       for (var u = 0; u < unread.length; u++) {
         if (!matches[unread[u]].has(doc)) { count += 1; extra += bounds[unread[u]]; }
       }
-      if (count && self.key(ranked[r][1][0] + count, ranked[r][1][1] + extra) > floor) return false;
+      if (count && self.key(ranked[r][1][0] + count, ranked[r][1][1] + extra * self.topicFactor(doc, topics)) > floor) return false;
     }
     return true;
   };
@@ -564,12 +581,13 @@
       return self.resolve(parsed);
     }).then(function (words) {
       var title = self.titleFactor(query);
+      var topics = title < 1 ? self.topics(words) : [];
       var matches = words.map(function (w) { return self.matches(w, title); });
       var tiers = words.map(function () { return 1; });
       function step() {
-        var ranked = self.rank(matches);
+        var ranked = self.rank(matches, topics);
         var bounds = words.map(function (w, i) { return self.bound(w, tiers[i]); });
-        if (!bounds.some(function (b) { return b; }) || self.settled(ranked, matches, bounds)) {
+        if (!bounds.some(function (b) { return b; }) || self.settled(ranked, matches, bounds, topics)) {
           // A word being typed that starts other words is not said to be corrected: it may be unfinished.
         // A word split in two is one correction ("firststrike" -> "first strike"), held by both its words.
         var corrections = [], said = new Set();
