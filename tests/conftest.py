@@ -28,6 +28,19 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return (os.cpu_count() or 1) + 1
 
 
+@pytest.hookimpl(trylast=True)  # after pytest-randomly's shuffle
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser test files first, each group still in its random order.
+
+    They are the longest files (20–40 s each), and xdist hands out whole files
+    (--dist loadfile) in this order: started last, one of them kept a single
+    worker busy for the last 10 s while the others had nothing left. Back to
+    back, this order took 3–5 % less time (129.6 s against 133.7 s, 112.8 s against 118.4 s).
+    """
+    browser = REPO / "tests" / "browser"
+    items.sort(key=lambda item: browser not in item.path.parents)
+
+
 def shared_release(name: str) -> Path:
     """A real CR release from ../shared, or a skip that says why it is missing."""
     path = SHARED_CR / name
