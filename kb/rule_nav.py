@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from kb.model import RuleKind, rule_kind
 from kb.store import KnowledgeBase
+from kb.terms import is_keyword_rule
 
 KEYWORD_SECTIONS = {"701": "Keyword actions", "702": "Keyword abilities"}
 
@@ -36,7 +37,7 @@ def section_nav(kb: KnowledgeBase, sections: list[str], section: str, numbers: l
     at = sections.index(section)
     chapter = section[0] if section[0] in kb.rules else None
     rules = [n for n in numbers if rule_kind(n) is RuleKind.RULE]
-    keywords = [n for n in rules if _is_keyword(kb, n)] if section in KEYWORD_SECTIONS else []
+    keywords = [n for n in rules if n in kb.rules and is_keyword_rule(kb.rules[n])] if section in KEYWORD_SECTIONS else []
     # Rules about keywords in general ("702.1. Most abilities describe…") first, then the keywords A–Z.
     contents = [Entry(n, _first_words(kb, n)) for n in rules if n not in keywords]
     contents += sorted((Entry(n, kb.rules[n].text) for n in keywords), key=lambda e: e.title.lower())
@@ -47,12 +48,6 @@ def section_nav(kb: KnowledgeBase, sections: list[str], section: str, numbers: l
         contents=contents,
         keyword_index=KEYWORD_SECTIONS.get(section),
     )
-
-
-def _is_keyword(kb: KnowledgeBase, number: str) -> bool:
-    """A rule whose whole text is a keyword's name: "Deathtouch", not a sentence."""
-    rule = kb.rules.get(number)
-    return rule is not None and len(rule.text) <= 40 and not rule.text.endswith(".")
 
 
 def _first_words(kb: KnowledgeBase, number: str) -> str:

@@ -20,11 +20,11 @@ from kb.model import GlossaryTerm, Rule, RuleKind
 
 _KEYWORD_ABILITIES = "702."
 _KEYWORD_ACTIONS = "701."
+# A keyword's rule is its name ("702.85. Cascade", "702.163. For Mirrodin!"), not a sentence; no name is longer.
+_KEYWORD_NAME_LENGTH = 40
 # A keyword action used by more rules than this outside its own rule is an
 # everyday verb of the rules ("exile", "cast"), not a term a reader looks up.
 _EVERYDAY_VERB_RULES = 5
-# A keyword's rule is a bare title: "702.85. Cascade", not a sentence.
-_TITLE = re.compile(r"^[A-Z][\w’'\- ]{1,40}$")
 
 
 # The longest real glossary term or keyword has under 60 characters.
@@ -96,8 +96,13 @@ class TermIndex:
 
 def keyword_rules(rules: Iterable[Rule]) -> list[Rule]:
     """The rules that name a keyword ability or action ("702.10. Haste", "701.15. Goad"), in the order given."""
-    sections = (_KEYWORD_ABILITIES, _KEYWORD_ACTIONS)
-    return [r for r in rules if r.kind is RuleKind.RULE and r.number.startswith(sections) and _TITLE.match(r.text)]
+    return [rule for rule in rules if is_keyword_rule(rule)]
+
+
+def is_keyword_rule(rule: Rule) -> bool:
+    """Whether a rule of 701 or 702 is a keyword's name ("702.2. Deathtouch"), not a sentence ("702.1. Most abilities …")."""
+    named = len(rule.text) <= _KEYWORD_NAME_LENGTH and not rule.text.endswith(".")
+    return rule.kind is RuleKind.RULE and rule.number.startswith((_KEYWORD_ABILITIES, _KEYWORD_ACTIONS)) and named
 
 
 def _rules_using(actions: dict[str, str], rules: list[Rule]) -> dict[str, int]:

@@ -1,5 +1,5 @@
 from kb.model import GlossaryTerm, Origin, Rule
-from kb.terms import TermIndex
+from kb.terms import TermIndex, keyword_rules
 
 HERE = Origin("cr.txt", 1)
 RULES = [
@@ -8,6 +8,8 @@ RULES = [
     Rule("702.4", "Double Strike", HERE),
     Rule("702.7", "First Strike", HERE),
     Rule("702.109", "Dash", HERE),
+    Rule("702.163", "For Mirrodin!", HERE),
+    Rule("702.1", "Most abilities describe exactly what they do in the card's rules text.", HERE),
     Rule("701.57", "Discover", HERE),
     Rule("701.13", "Exile", HERE),
     *[Rule(f"40{i}.1", "Exile that card.", HERE) for i in range(7)],
@@ -50,3 +52,8 @@ def test_a_term_too_long_to_be_real_is_not_looked_for():
     index = TermIndex.from_release([], [GlossaryTerm(long_term, "x", here), GlossaryTerm("Double Strike", "y", here)])
     assert long_term.lower() not in index.targets and len(long_term) > MAX_TERM_LENGTH
     assert [m.id for m in index.find("it has double strike " + long_term)] == ["double-strike"]
+
+
+def test_a_keyword_is_a_rule_of_701_or_702_that_is_a_name_punctuation_and_all():
+    assert [rule.number for rule in keyword_rules(RULES)] == ["702.2", "702.4", "702.7", "702.109", "702.163", "701.57", "701.13"]
+    assert found("For Mirrodin! (When this Equipment enters …)") == [("For Mirrodin!", "702.163")]
