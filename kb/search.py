@@ -178,6 +178,7 @@ class SearchIndex:
             self.db.close()
             raise NoIndexError(f"the search index at {path} was written by another version of kb: run kb build again")
         self.meta = meta
+        self.topics: list[Topic] = [tuple(topic) for topic in json.loads(meta["topics"])]  # read once, used by every query
 
     def close(self) -> None:
         self.db.close()
@@ -221,7 +222,7 @@ class SearchIndex:
 
     def postings(self) -> _StoredPostings:
         """The file's terms, as the ranker reads them."""
-        return _StoredPostings(self.db, [tuple(topic) for topic in json.loads(self.meta["topics"])])
+        return _StoredPostings(self.db, self.topics)
 
     def exact(self, query: str) -> list[Hit]:
         """Records whose number, id or name is `query` (case, accents and punctuation aside)."""
