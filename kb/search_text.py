@@ -13,6 +13,8 @@ import functools
 import re
 import unicodedata
 
+from kb.symbols import SYMBOLS
+
 # Characters NFKD leaves alone that a reader treats as others: ligatures spelled
 # out, apostrophes dropped ("Jodah's" -> "jodahs"), dashes and quotes between words.
 FOLD = {
@@ -31,7 +33,22 @@ FOLD = {
     "−": "-",
 }
 
-# A term: a mana or other symbol as written ("{T}", "{W/U}", "{2/B}", "{CHAOS}"),
+# Split symbols as players also type them, each to the symbol's term: without braces ("r/p", "2/w") and with the
+# halves in either order ("{U/W}" is the rules' {W/U}, "p/r" their {R/P}).
+SYMBOL_SPELLINGS = {
+    spelling: "{" + symbol.lower() + "}"
+    for symbol in SYMBOLS
+    if "/" in symbol
+    for first, second, *rest in [symbol.lower().split("/")]
+    for spelling in ("/".join([first, second, *rest]), "/".join([second, first, *rest]))
+}
+# Symbols named by their letters ("the Q symbol", "pw symbol"), read as the symbol itself.
+_NAMED_SYMBOLS = {
+    f"{code} symbol": f"{{{code}}}"
+    for code in ("w", "u", "b", "r", "g", "c", "s", "t", "q", "e", "x", "y", "z", "h", "p", "pw", "tk", "chaos")
+}
+
+# A term: a mana or other symbol as written ("{T}", "{W/U}", "{2/B}", "{CHAOS}", or "r/p": SYMBOL_SPELLINGS),
 # a loyalty cost as written ("[+1]", "[−X]", "[0]"; a sign and a number standing alone, "+1" or "−2", as players type it
 # and cards print it: `written_words` brackets it), a power/toughness change ("+1/+1", "-1/-1", "+x/+0": a +1/+1 counter is not a
 # -1/-1 one), a rule number kept whole ("302.6", "107.3i"), a word that
@@ -40,7 +57,9 @@ FOLD = {
 # the stops), a run of letters and digits, or ∞, the keyword of Infinity cards
 # (702.186), which is no letter. Written in the syntax Python's re and JavaScript's RegExp read alike.
 TOKEN_PATTERN = (
-    r"\{[a-z0-9/]{1,8}\}|\[[+-]?[0-9x]{1,3}\]|[+-][0-9x]+/[+-][0-9x]+|(?<![0-9a-z])[+-][0-9x]{1,3}(?![0-9a-z/.])"
+    r"\{[a-z0-9/]{1,8}\}|(?<![0-9a-z/])(?:"
+    + "|".join(sorted(SYMBOL_SPELLINGS, key=len, reverse=True))
+    + r")(?![0-9a-z/])|\[[+-]?[0-9x]{1,3}\]|[+-][0-9x]+/[+-][0-9x]+|(?<![0-9a-z])[+-][0-9x]{1,3}(?![0-9a-z/.])"
     r"|[0-9]+(?:\.[0-9]+[a-z]?)?"
     r"|(?:cr|rules?|section)(?=[0-9]+\.)|[a-z](?:\.[a-z])+\.?|[a-z0-9]+|∞|\*"
 )
@@ -99,6 +118,7 @@ PHRASES = {
     "using the stack": "go on the stack",
     "goes on the stack": "go on the stack",
     "went on the stack": "go on the stack",
+    **_NAMED_SYMBOLS,
 }
 
 # Single words read as another word, in text and queries alike: forms of a verb
@@ -235,10 +255,15 @@ def name_key(name: str) -> str:
 
 def written_words(text: str) -> list[str]:
     """The words of a text as written, folded: what a reader may type, and misspell. "E.T.B." is "etb", "+1" is "[+1]"."""
-    return [
-        word.replace(".", "") if word[0].isalpha() else (f"[{word}]" if word[0] in "+-" and "/" not in word else word)
-        for word in _TOKEN.findall(normalize(text))
-    ]
+    return [_written(word) for word in _TOKEN.findall(normalize(text))]
+
+
+def _written(word: str) -> str:
+    if "/" in word and word[0] not in "+-[":  # a split symbol, braced or not: its term
+        return SYMBOL_SPELLINGS.get(word.strip("{}"), word)
+    if word[0].isalpha():
+        return word.replace(".", "")
+    return f"[{word}]" if word[0] in "+-" and "/" not in word else word
 
 
 def raw_tokens(text: str) -> list[str]:
@@ -295,6 +320,7 @@ def browser_rules() -> dict[str, object]:
         "fold": FOLD,
         "token": TOKEN_PATTERN,
         "phrases": {**PHRASES, **WORD_FORMS},
+        "symbols": SYMBOL_SPELLINGS,
         "stopWords": " ".join(sorted(STOP_WORDS)),
         "stem": [[suffix, list(unless), replacement] for suffix, unless, replacement in STEM_RULES],
         "stemMin": STEM_MIN_LENGTH,

@@ -38,7 +38,8 @@ ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x
        "battle field", "hex  proof ", "life link", "counter spell", "face-down", "up keep step", "fore tell",
        " ".join(["lifelink", *(f"w{n}" for n in range(40)), "haste"]), "flash back " * 40, "302.6," * 40 + "haste",
        "+1", "−2", "-X ability", "LEVEL 1-3", "a+1", "battle\x0bfield", "battle\u00a0field", "battle\tfield\n", "BATTLE Field", "*/*", "power is *", "1+*/1+*", "**",
-       "how does first strike work with double strike", "can a creature with first strike and deathtouch block ", "does trample"]  # fmt: skip
+       "how does first strike work with double strike", "can a creature with first strike and deathtouch block ", "does trample",
+       "{U/W}", "u/w hybrid", "what does r/p mean", "{P/G}", "2/w", "the Q symbol", "chaos symbol", "p/t"]  # fmt: skip
 
 
 def shared_queries() -> list[str]:
@@ -94,6 +95,7 @@ def test_the_browser_cuts_text_into_the_terms_python_does(both_indexes: Path):
         "How does a token go to the graveyard when it dies? Does it?",
         "Both players lose at the same time if it comes into play; +1/+1 and −1/−1 counters, +X/+0, zero at the same",
         "E.T.B. (e.g. s.b.a) in 302.6. and 107.3i.; a.k.a. U.S.A. CR702.9, rule302.6, crab702, rules1.",
+        "{U/W} or u/w, {B/2}, r/p, {P/R}, u/g/p, {{w/u}}, w/u/, /r/p, P/T of a 2/2, and/or; the Q symbol, PW symbol.",
     ]
     assert run_node(both_indexes / INDEX_DIR, [], texts)["tokens"] == [tokens(t) for t in texts]
 

@@ -24,6 +24,16 @@ def test_rule_numbers_and_symbols_are_whole_tokens():
     assert tokens("a star (*); */* and 1+*/1+*") == ["star", "*", "*", "*", "1", "*", "1", "*"]
 
 
+def test_split_symbols_are_found_however_players_write_them():
+    # Without braces, and with the halves in either order: the rules write {W/U}, {2/B}, {R/P} and {G/U/P}.
+    typed = "{U/W}, u/w, {B/2}, r/p, {P/R}, p/r, u/g/p"
+    assert tokens(typed) == ["{w/u}", "{w/u}", "{2/b}", "{r/p}", "{r/p}", "{r/p}", "{g/u/p}"]
+    # Neither a power/toughness, nor a creature's size, nor "and/or" is a symbol.
+    assert tokens("P/T of a 2/2, and/or w/x") == ["p", "t", "2", "2", "w", "x"]
+    # A symbol named by its letters is the symbol.
+    assert tokens("the Q symbol, the pw symbol") == ["{q}", "{pw}"]
+
+
 def test_tokens_fold_case_accents_ligatures_and_apostrophes():
     assert tokens("The Creature’s ABILITIES in Lim-Dûl's Vault") == ["creatur", "ability", "lim", "dul", "vault"]
     assert tokens("Æther Vial, Œuvre") == tokens("aether vial, oeuvre")

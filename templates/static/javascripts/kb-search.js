@@ -28,6 +28,7 @@
       this.phrases.set(phrase, rules.phrases[phrase].split(" "));
       this.longestPhrase = Math.max(this.longestPhrase, phrase.split(" ").length);
     }
+    this.symbols = new Map(Object.entries(rules.symbols)); // "u/w" -> "{w/u}": split symbols as players type them
     this.stopWords = new Set(rules.stopWords.split(" "));
     this.stemRules = rules.stem;
     this.stemMin = rules.stemMin;
@@ -67,9 +68,11 @@
     return word;
   };
 
-  // kb/search_text.py's written_words(): the full stops of "e.t.b." dropped.
+  // kb/search_text.py's written_words(): split symbols to their terms, the full stops of "e.t.b." dropped.
   Text.prototype.writtenWords = function (text) {
+    var symbols = this.symbols;
     return (this.normalize(text).match(this.token) || []).map(function (w) {
+      if (w.indexOf("/") >= 0 && !/^[+\-[]/.test(w)) return symbols.get(w.replace(/^\{+|\}+$/g, "")) || w;
       if (/^[a-z]/.test(w)) return w.replace(/\./g, "");
       return /^[+-]/.test(w) && w.indexOf("/") < 0 ? "[" + w + "]" : w; // a loyalty cost standing alone: "+1" is "[+1]"
     });
