@@ -187,6 +187,9 @@ def test_served_from_a_sub_path(page, served_sub_path: str):
         ("LKI", "/glossary/index.html#last-known-information"),
         ("{T}", "/rules/107.html#107.5"),
         ("{W/U}", "/rules/107.html#107.4e"),
+        # The halves in the other order, and a Phyrexian symbol typed without braces.
+        ("{U/W}", "/rules/107.html#107.4e"),
+        ("what does r/p mean", "/rules/107.html#107.4f"),
         # A token dies (700.4: put into a graveyard from the battlefield), then ceases to exist (111.7, 704.5d).
         ("does a token go to the graveyard when it dies", "/rules/700.html#700.4 /rules/111.html#111.7 /rules/704.html#704.5d"),
         # Players' phrasing read as the rules' words ("simultaneously"), and +1/+1 as one word.
