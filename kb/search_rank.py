@@ -239,11 +239,13 @@ def title_factor(query: str) -> float:
 
 def parse(query: str) -> list[Word]:
     """The query's first MAX_QUERY_WORDS words as terms, each once; the last one also a prefix while it is typed."""
-    found = [t for t in raw_tokens(query) if t not in STOP_WORDS]
+    written = raw_tokens(query)
+    found = [t for t in written if t not in STOP_WORDS]
     if any((RULE_NUMBER.match(t) and "." in t) or _SECTION.match(t) for t in found):
         found = [t for t in found if t not in NUMBER_WORDS]
     words = found[:MAX_QUERY_WORDS]
-    typing = not query[-1:].isspace() and len(words) == len(found)  # a word cut off is not being typed
+    # A word cut off is not being typed, nor one a stop word follows ("off" in "cast off it").
+    typing = not query[-1:].isspace() and len(words) == len(found) and written[-1:] == found[-1:]
     seen: set[str] = set()
     out: list[Word] = []
     for i, word in enumerate(words):

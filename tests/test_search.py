@@ -109,6 +109,8 @@ def test_part_of_a_card_name_finds_the_card_first(small_index: Path):
     assert first(small_index, "laelia")[0] == ("card", "laelia-the-blade-reforged")
     assert first(small_index, "lae")[0] == ("card", "laelia-the-blade-reforged")
     assert first(small_index, "sixth pri")[0] == ("card", "blade-of-the-sixth-pride")
+    # A word a stop word follows is whole: "lae it" is not "laelia" being typed.
+    assert ("card", "laelia-the-blade-reforged") not in first(small_index, "lae it")
     # A ruling that names the card comes after the card itself.
     assert ("ruling", "laelia-the-blade-reforged-2021-02-05-1") in first(small_index, "laelia")[1:]
 

@@ -39,7 +39,8 @@ ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x
        " ".join(["lifelink", *(f"w{n}" for n in range(40)), "haste"]), "flash back " * 40, "302.6," * 40 + "haste",
        "+1", "−2", "-X ability", "LEVEL 1-3", "a+1", "battle\x0bfield", "battle\u00a0field", "battle\tfield\n", "BATTLE Field", "*/*", "power is *", "1+*/1+*", "**",
        "how does first strike work with double strike", "can a creature with first strike and deathtouch block ", "does trample",
-       "{U/W}", "u/w hybrid", "what does r/p mean", "{P/G}", "2/w", "the Q symbol", "chaos symbol", "p/t"]  # fmt: skip
+       "{U/W}", "u/w hybrid", "what does r/p mean", "{P/G}", "2/w", "the Q symbol", "chaos symbol", "p/t",
+       "cascade what can I cast off it", "lae it", "lae", "laelia the", "the"]  # fmt: skip
 
 
 def shared_queries() -> list[str]:

@@ -262,12 +262,15 @@
   Engine.prototype.parse = function (query) {
     var text = this.text;
     var numberWords = this.rules.numberWords;
-    var found = text.rawTokens(query).filter(function (t) { return !text.stopWords.has(t); });
+    var written = text.rawTokens(query);
+    var found = written.filter(function (t) { return !text.stopWords.has(t); });
     if (found.some(function (t) { return (RULE_NUMBER.test(t) && t.indexOf(".") >= 0) || SECTION.test(t); })) {
       found = found.filter(function (t) { return numberWords.indexOf(t) < 0; });
     }
     var words = found.slice(0, this.rules.maxQueryWords);
-    var typing = !/\s$/.test(query) && words.length === found.length; // a word cut off is not being typed
+    // A word cut off is not being typed, nor one a stop word follows ("off" in "cast off it").
+    var typing = !/\s$/.test(query) && words.length === found.length && found.length > 0 &&
+      written[written.length - 1] === found[found.length - 1];
     var seen = new Set();
     var out = [];
     words.forEach(function (word, i) {
