@@ -28,7 +28,7 @@ from kb.search_text import symbol_of, tokens, written_words
 
 INDEX_NAME = "kb.sqlite"
 # Bump when the tables change: an index of another schema is rebuilt, not misread.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 # Card names suggested for a query, as many as the site's search box shows (kb-search.js's SUGGESTIONS).
 SUGGESTIONS = 6
 

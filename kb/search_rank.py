@@ -58,12 +58,13 @@ QUESTION_WORDS = frozenset(
     {"what", "whats", "how", "can", "does", "do", "is", "are", "when", "who", "why", "which", "where", "should", "will", "if"}
 )
 # A question that asks what something is ("what is the stack", "what does hexproof do",
-# "what does tapped mean") names its topic and nothing else: the record that names
-# that topic (the glossary's "Stack", "405. Stack") is its answer, so its titles count
-# in full. It starts with one of DEFINITION_LEADS and has at most DEFINITION_WORDS
-# words that are not stop words ("what is the mana value of a card with X in its
-# cost" describes a situation).
-DEFINITION_LEADS = ("what is", "what are", "what does", "whats")
+# "what does tapped mean", "how does ward work") names its topic and nothing else: the
+# record that names that topic (the glossary's "Stack", "405. Stack") is its answer, so
+# its titles count in full. It has one of DEFINITION_FORMS (how it starts, and the word
+# it ends with where that matters: "how do I declare blockers" asks for steps) and at
+# most DEFINITION_WORDS words besides that are not stop words ("what is the mana value
+# of a card with X in its cost" describes a situation).
+DEFINITION_FORMS = (("what is", ""), ("what are", ""), ("what does", ""), ("whats", ""), ("how does", "work"), ("how do", "work"))
 DEFINITION_WORDS = 2
 # A question that names a keyword ("can a creature with haste attack right away", "how long does a creature
 # stay goaded") asks how that keyword works: the keyword's own rule and its subrules (702.10, 702.10a …) weigh
@@ -152,7 +153,7 @@ def ranking_rules() -> dict[str, object]:
         "coordination": COORDINATION,
         "questionTitle": QUESTION_TITLE,
         "questionWords": sorted(QUESTION_WORDS),
-        "definitionLeads": list(DEFINITION_LEADS),
+        "definitionForms": [list(form) for form in DEFINITION_FORMS],
         "definitionWords": DEFINITION_WORDS,
         "topicFactor": TOPIC_FACTOR,
         "numberWords": list(NUMBER_WORDS),
@@ -225,15 +226,17 @@ def title_factor(query: str) -> float:
     """How much a title's words count in a query: QUESTION_TITLE in a question about a situation, else in full.
 
     A query is a question by its first word ("does a token …", "how many …");
-    one that asks what something is counts titles in full (DEFINITION_LEADS).
+    one that asks what something is counts titles in full (DEFINITION_FORMS).
     """
     words = raw_tokens(query)
     if not words or words[0] not in QUESTION_WORDS:
         return 1.0
     lead = " ".join(words[:2])
-    topic = [w for w in words if w not in STOP_WORDS]
-    if any(lead == d or lead.startswith(d + " ") for d in DEFINITION_LEADS) and len(topic) <= DEFINITION_WORDS:
-        return 1.0
+    for start, end in DEFINITION_FORMS:
+        if (lead == start or lead.startswith(start + " ")) and (not end or (len(words) > 2 and words[-1] == end)):
+            topic = [w for w in (words[:-1] if end else words) if w not in STOP_WORDS]
+            if len(topic) <= DEFINITION_WORDS:
+                return 1.0
     return QUESTION_TITLE
 
 

@@ -175,6 +175,7 @@ WORD_FORMS = {
     "abil": "ability",
     "atk": "attack",
     "ueot": "until end of turn",
+    **dict.fromkeys(["mv", "mvs", "cmc"], "mana value"),
 }
 _PHRASE_WORDS = {tuple(phrase.split()): tuple(words.split()) for phrase, words in {**PHRASES, **WORD_FORMS}.items()}
 _PHRASE_STARTS = {phrase[0] for phrase in _PHRASE_WORDS}

@@ -305,6 +305,9 @@ def test_shorthand_players_type_reads_as_the_rules_words(full_index: Path):
     assert ("rule", "903.8") in first(full_index, "cmdr tax", 3)
     assert ("rule", "702.7b") in first(full_index, "first strike dmg", 3)
     assert first(full_index, "ueot", 1) == [("rule", "514.2")]  # until end of turn
+    # "MV" is "mana value", which goes with the query's other words: not only a name of rule 202.3.
+    assert ("rule", "202.3d") in first(full_index, "MV of a split card", 3)
+    assert ("rule", "202.3d") in first(full_index, "cmc of a split card", 3)
 
 
 # --- misspellings ----------------------------------------------------------------------

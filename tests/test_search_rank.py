@@ -109,7 +109,12 @@ def test_a_question_that_names_a_keyword_ranks_its_rules_higher():
         ("whats a token", 1.0),
         ("what does tapped mean", 1.0),
         ("what does a static ability do", 1.0),
-        ("how does the stack work", search_rank.QUESTION_TITLE),  # a question, but not "what is"
+        ("how does the stack work", 1.0),  # asks how a thing works: the record that names it answers too
+        ("how do blockers work", 1.0),
+        ("how do i declare blockers", search_rank.QUESTION_TITLE),  # asks for steps
+        ("how does deathtouch work with trample", search_rank.QUESTION_TITLE),  # a situation
+        ("how does first strike work", 1.0),
+        ("how does combat damage assignment work", search_rank.QUESTION_TITLE),  # more than DEFINITION_WORDS words
         ("what is x if i cast a spell without paying its mana cost", search_rank.QUESTION_TITLE),  # a situation
         ("what happens to the stack", search_rank.QUESTION_TITLE),
     ],

@@ -568,9 +568,14 @@
     var words = text.rawTokens(query);
     if (!words.length || rules.questionWords.indexOf(words[0]) < 0) return 1;
     var lead = words.slice(0, 2).join(" ");
-    var topic = words.filter(function (w) { return !text.stopWords.has(w); });
-    var asksWhat = rules.definitionLeads.some(function (d) { return lead === d || lead.indexOf(d + " ") === 0; });
-    return asksWhat && topic.length <= rules.definitionWords ? 1 : rules.questionTitle;
+    var asksWhat = rules.definitionForms.some(function (form) {
+      var start = form[0], end = form[1];
+      if (!(lead === start || lead.indexOf(start + " ") === 0)) return false;
+      if (end && !(words.length > 2 && words[words.length - 1] === end)) return false;
+      var topic = (end ? words.slice(0, -1) : words).filter(function (w) { return !text.stopWords.has(w); });
+      return topic.length <= rules.definitionWords;
+    });
+    return asksWhat ? 1 : rules.questionTitle;
   };
 
   /* Resolves to {words, corrections, total, ranked: [[doc, [matched, score]]]}. A frequent
