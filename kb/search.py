@@ -28,7 +28,7 @@ from kb.search_text import symbol_of, tokens, written_words
 
 INDEX_NAME = "kb.sqlite"
 # Bump when the tables change: an index of another schema is rebuilt, not misread.
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 # Card names suggested for a query, as many as the site's search box shows (kb-search.js's SUGGESTIONS).
 SUGGESTIONS = 6
 
@@ -178,7 +178,9 @@ class SearchIndex:
             self.db.close()
             raise NoIndexError(f"the search index at {path} was written by another version of kb: run kb build again")
         self.meta = meta
-        self.topics: list[Topic] = [tuple(topic) for topic in json.loads(meta["topics"])]  # read once, used by every query
+        # Read once, used by every query.
+        self.topics: list[Topic] = [tuple(topic) for topic in json.loads(meta["topics"])]
+        self.headings = frozenset(json.loads(meta["headings"]))
 
     def close(self) -> None:
         self.db.close()
@@ -222,7 +224,7 @@ class SearchIndex:
 
     def postings(self) -> _StoredPostings:
         """The file's terms, as the ranker reads them."""
-        return _StoredPostings(self.db, self.topics)
+        return _StoredPostings(self.db, self.topics, self.headings)
 
     def exact(self, query: str) -> list[Hit]:
         """Records whose number, id or name is `query` (case, accents and punctuation aside)."""
@@ -317,10 +319,11 @@ class Results:
 class _StoredPostings:
     """The index file's terms as `kb.search_rank.Postings`."""
 
-    def __init__(self, db: sqlite3.Connection, topics: list[Topic]) -> None:
+    def __init__(self, db: sqlite3.Connection, topics: list[Topic], headings: frozenset[int]) -> None:
         self.db = db
         self.cache: dict[str, Entry | None] = {}
         self._topics = topics
+        self._headings = headings
 
     def entry(self, term: str) -> Entry | None:
         if term not in self.cache:
@@ -343,6 +346,9 @@ class _StoredPostings:
 
     def topics(self) -> list[Topic]:
         return self._topics
+
+    def headings(self) -> frozenset[int]:
+        return self._headings
 
 
 def _entry(count: int, postings: str, bounds: str | None) -> Entry:

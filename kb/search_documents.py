@@ -52,6 +52,7 @@ class SearchDocument:
     snippet: str
     fields: dict[float, list[str]] = field(default_factory=dict)  # weight -> texts
     text_factor: float = 1.0  # times the weight of every field (CARD_TEXT for cards and rulings)
+    heading: bool = False  # a rule whose text is only its name ("301. Artifacts", "702.9. Flying")
 
     def record(self) -> list[str]:
         """What a result shows: kind, title, url#anchor, context line, snippet; control characters as escapes."""
@@ -143,6 +144,7 @@ def _rule_document(kb: KnowledgeBase, number: str, aliases: list[str]) -> Search
             "",
             _first_rule_text(kb, number),
             {TITLE: [number, rule.text], ALIAS: aliases, PARENT: [parent]},
+            heading=True,
         )
     section_rule = kb.rules.get(section or "")
     context = f"{section}. {section_rule.text}" if section_rule else ""
@@ -150,7 +152,8 @@ def _rule_document(kb: KnowledgeBase, number: str, aliases: list[str]) -> Search
     # A subrule of "702.10. Haste" is about haste even when its text never says so.
     parent_title = parent_record.text if parent_record and len(parent_record.text.split()) <= SHORT_TITLE_WORDS else ""
     # "702.10. Haste" is a keyword's title: its text is its name.
-    names = [number, rule.text] if _is_title(number, rule.text) else [number]
+    heading = _is_title(number, rule.text)
+    names = [number, rule.text] if heading else [number]
     return SearchDocument(
         "rule",
         number,
@@ -165,6 +168,7 @@ def _rule_document(kb: KnowledgeBase, number: str, aliases: list[str]) -> Search
             CONTEXT: [context.partition(". ")[2], parent_title],
             BODY: [" ".join((rule.text, *rule.examples))],
         },
+        heading=heading,
     )
 
 

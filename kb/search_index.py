@@ -114,6 +114,7 @@ def _fill(db: sqlite3.Connection, kb: KnowledgeBase, built: BuiltSearch) -> None
         "kb_version": __version__,
         "effective_date": document.effective_date.isoformat() if document else "",
         "topics": json.dumps(built.topics),
+        "headings": json.dumps(built.headings),
     }
     keys: list[tuple[str, int]] = []
     packer = Packer()

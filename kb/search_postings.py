@@ -189,6 +189,7 @@ class BuiltSearch:
     index: dict[str, Postings]
     words: set[str]  # the words of the text as written, for correcting misspellings
     topics: list[Topic]  # the keywords a question may be about (`keyword_topics`)
+    headings: list[int]  # the records of rules whose text is only their name (`kb.search_rank.HEADING_FACTOR`)
 
     @functools.cached_property
     def names(self) -> dict[str, list[list[str]]]:
@@ -200,16 +201,19 @@ def build_search(kb: KnowledgeBase) -> BuiltSearch:
     """The searchable documents of `kb` turned into postings, once for both indexes."""
     records: list[list[str]] = []
     refs: list[tuple[str, str]] = []
+    headings: list[int] = []
 
     def passing(docs: Iterable[SearchDocument]) -> Iterator[SearchDocument]:
         for doc in docs:
+            if doc.heading:
+                headings.append(len(records))
             records.append(doc.record())
             refs.append((doc.kind, doc.id))
             yield doc
 
     words: set[str] = set()
     index = postings(passing(searchable_documents(kb)), words)
-    return BuiltSearch(records, refs, index, words, keyword_topics(kb, refs))
+    return BuiltSearch(records, refs, index, words, keyword_topics(kb, refs), headings)
 
 
 def keyword_topics(kb: KnowledgeBase, refs: list[tuple[str, str]]) -> list[Topic]:

@@ -44,7 +44,7 @@ from kb.search_text import browser_rules
 from kb.store import KnowledgeBase
 
 INDEX_DIR = "search/kb-index"
-FORMAT_VERSION = 8
+FORMAT_VERSION = 9
 # Documents per document shard: the first page of results needs the records of
 # up to 10 documents; small shards keep that to a few kilobytes each.
 DOC_SHARD = 8
@@ -156,6 +156,7 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
         "text": browser_rules(),
         "ranking": ranking_rules(),
         "topics": built.topics,
+        "headings": built.headings,
         "terms": term_blocks,
         "spelling": spelling_blocks,
         "names": " ".join(name_keys),

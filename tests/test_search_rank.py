@@ -16,8 +16,11 @@ from kb.search_rank import PAGE, Entry, Ranker, Topic
 class DictPostings:
     """Terms -> postings as the indexes store them: tiers, and the bound of each further tier."""
 
-    def __init__(self, index: dict[str, tuple[list[int], list[int]]], topics: list[Topic] = ()) -> None:
+    def __init__(
+        self, index: dict[str, tuple[list[int], list[int]]], topics: list[Topic] = (), headings: frozenset[int] = frozenset()
+    ) -> None:
         self.keywords = list(topics)
+        self.heading_records = headings
         self.entries: dict[str, Entry] = {}
         self.tiers: dict[tuple[str, int], str] = {}
         self.read: list[tuple[str, int]] = []
@@ -43,6 +46,9 @@ class DictPostings:
     def topics(self) -> Iterable[Topic]:
         return self.keywords
 
+    def headings(self) -> frozenset[int]:
+        return self.heading_records
+
 
 def random_index(seed: int, docs: int = 4000) -> dict[str, tuple[list[int], list[int]]]:
     """Three frequent terms (each in thousands of records, over several tiers) with random weights, titles unmarked."""
@@ -56,14 +62,16 @@ def random_index(seed: int, docs: int = 4000) -> dict[str, tuple[list[int], list
 
 # A keyword whose records are every tenth of the first 2000: their weights double in a question that names it.
 TOPICS = [("gamma", start, start + 9) for start in range(0, 2000, 100)]
+# Headings, some of them inside those topics: their weights count for a quarter in a question.
+HEADINGS = frozenset(range(0, 4000, 7))
 
 
 @pytest.mark.parametrize("query", ["alpha beta gamma ", "how does alpha beta gamma "])
 @pytest.mark.parametrize("seed", range(8))
 def test_the_first_page_is_the_one_all_tiers_give(monkeypatch: pytest.MonkeyPatch, seed: int, query: str):
-    tiered = Ranker(DictPostings(random_index(seed), TOPICS)).rank(query).ranked[:PAGE]
+    tiered = Ranker(DictPostings(random_index(seed), TOPICS, HEADINGS)).rank(query).ranked[:PAGE]
     monkeypatch.setattr(search_rank, "settled", lambda *args: False)
-    every = Ranker(DictPostings(random_index(seed), TOPICS)).rank(query).ranked[:PAGE]
+    every = Ranker(DictPostings(random_index(seed), TOPICS, HEADINGS)).rank(query).ranked[:PAGE]
     # Records outside the first page could not enter it; inside it, each record's
     # weight is what the tiers read give (at most its full weight).
     assert {doc for doc, _, _ in tiered} == {doc for doc, _, _ in every}
@@ -99,6 +107,19 @@ def test_a_question_that_names_a_keyword_ranks_its_rules_higher():
     # Not a question: the query's words decide alone. A question that names only part of the keyword has no topic.
     assert [doc for doc, _, _ in ranker.rank("first strike damage ").ranked] == [0, 4]
     assert [doc for doc, _, _ in ranker.rank("how does a strike deal damage ").ranked] == [0, 4]
+
+
+def test_a_heading_counts_for_less_in_a_question(monkeypatch: pytest.MonkeyPatch):
+    # Record 3 is the heading "702.9. Flying", heavy with its name (a title's word); record 4 a subrule under it.
+    index = {"flying": ([3, 4], [2 * 100 + 1, 2 * 15])}
+    ranker = Ranker(DictPostings(index, [("flying", 3, 5)], frozenset({3})))
+    # In a question, 100 x 0.2 (a title's word) x 0.25 (a heading) = 5 against 15 (both x 2, the topic).
+    assert [doc for doc, _, _ in ranker.rank("is flying ").ranked] == [4, 3]
+    # Not a question: a heading counts in full.
+    assert [doc for doc, _, _ in ranker.rank("flying ").ranked] == [3, 4]
+    # Without the heading factor, 20 against 15: the heading came first.
+    monkeypatch.setattr(search_rank, "HEADING_FACTOR", 1.0)
+    assert [doc for doc, _, _ in ranker.rank("is flying ").ranked] == [3, 4]
 
 
 @pytest.mark.parametrize(

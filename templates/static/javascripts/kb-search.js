@@ -184,6 +184,7 @@
       this.termBlocks = data.terms;
       this.spellingBlocks = data.spelling;
       this.nameKeys = new Set(data.names.split(" "));
+      this.headings = new Set(data.headings);
     } else if (kind === "terms") {
       this.terms.set(key, data);
     } else if (kind === "full") {
@@ -498,10 +499,12 @@
     return score * Math.pow(matched, this.rules.coordination);
   };
 
-  // TOPIC_FACTOR for a record of a keyword the question names, else 1 (kb/search_rank.py's topic_factor).
-  Engine.prototype.topicFactor = function (doc, topics) {
+  /* TOPIC_FACTOR for a record of a keyword the question names, times HEADING_FACTOR for a heading
+   * in a question (`headings` is empty otherwise): kb/search_rank.py's record_factor. */
+  Engine.prototype.recordFactor = function (doc, topics, headings) {
     var inside = topics.some(function (t) { return t[0] <= doc && doc <= t[1]; });
-    return inside ? this.rules.topicFactor : 1;
+    var factor = inside ? this.rules.topicFactor : 1;
+    return headings.has(doc) ? factor * this.rules.headingFactor : factor;
   };
 
   // [first, last] records of each keyword all of whose name's terms the query has (kb/search_rank.py's Ranker.topics).
@@ -513,7 +516,7 @@
   };
 
   // [[doc, [matched words, summed weight]]], best key first; ties in index order (kb/search_rank.py's _ranked).
-  Engine.prototype.rank = function (matches, topics) {
+  Engine.prototype.rank = function (matches, topics, headings) {
     var self = this;
     var scores = new Map();
     matches.forEach(function (found) {
@@ -526,7 +529,7 @@
     });
     var ranked = Array.from(scores.entries());
     ranked.forEach(function (r) {
-      r[1][1] *= self.topicFactor(r[0], topics);
+      r[1][1] *= self.recordFactor(r[0], topics, headings);
       r.push(self.key(r[1][0], r[1][1]));
     });
     ranked.sort(function (a, b) { return b[2] - a[2] || a[0] - b[0]; });
@@ -542,7 +545,7 @@
   };
 
   // Whether no record outside the first page could enter it with the postings not read yet (kb/search_rank.py's settled).
-  Engine.prototype.settled = function (ranked, matches, bounds, topics) {
+  Engine.prototype.settled = function (ranked, matches, bounds, topics, headings) {
     var self = this;
     var page = this.rules.page;
     var floor = ranked.length >= page ? this.key(ranked[page - 1][1][0], ranked[page - 1][1][1]) : 0;
@@ -556,7 +559,7 @@
       for (var u = 0; u < unread.length; u++) {
         if (!matches[unread[u]].has(doc)) { count += 1; extra += bounds[unread[u]]; }
       }
-      if (count && self.key(ranked[r][1][0] + count, ranked[r][1][1] + extra * self.topicFactor(doc, topics)) > floor) return false;
+      if (count && self.key(ranked[r][1][0] + count, ranked[r][1][1] + extra * self.recordFactor(doc, topics, headings)) > floor) return false;
     }
     return true;
   };
@@ -593,12 +596,13 @@
     }).then(function (words) {
       var title = self.titleFactor(query);
       var topics = title < 1 ? self.topics(words) : [];
+      var headings = title < 1 ? self.headings : new Set();
       var matches = words.map(function (w) { return self.matches(w, title); });
       var tiers = words.map(function () { return 1; });
       function step() {
-        var ranked = self.rank(matches, topics);
+        var ranked = self.rank(matches, topics, headings);
         var bounds = words.map(function (w, i) { return self.bound(w, tiers[i]); });
-        if (!bounds.some(function (b) { return b; }) || self.settled(ranked, matches, bounds, topics)) {
+        if (!bounds.some(function (b) { return b; }) || self.settled(ranked, matches, bounds, topics, headings)) {
           // A word being typed that starts other words is not said to be corrected: it may be unfinished.
         // A word split in two is one correction ("firststrike" -> "first strike"), held by both its words.
         var corrections = [], said = new Set();
