@@ -8,6 +8,7 @@ tests (tests/browser/) cover the page side.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from array import array
@@ -126,6 +127,24 @@ def run_engine(index_root: Path, queries: list[str] = (), texts: list[str] = ())
         timeout=60,
     )
     return json.loads(out.stdout)
+
+
+def test_the_script_reads_the_format_kb_writes():
+    declared = re.search(r"var FORMAT = (\d+);", KB_SEARCH_JS.read_text(encoding="utf-8"))
+    assert declared and int(declared[1]) == web_search.FORMAT_VERSION
+
+
+def test_an_index_of_another_format_is_named_not_misread(content_kb: KnowledgeBase, tmp_path: Path):
+    # A site whose templates hold the kb-search.js of another version of kb than the one that wrote its index.
+    write_web_search(content_kb, tmp_path)
+    meta = tmp_path / INDEX_DIR / "meta.js"
+    written = f'"format":{web_search.FORMAT_VERSION},'
+    assert written in meta.read_text(encoding="utf-8")
+    meta.write_text(meta.read_text(encoding="utf-8").replace(written, '"format":1,'), encoding="utf-8")
+    with pytest.raises(subprocess.CalledProcessError) as failed:
+        run_engine(tmp_path / INDEX_DIR, queries=["haste"])
+    said = f"the index is format 1, this page's kb-search.js reads format {web_search.FORMAT_VERSION}"
+    assert said in failed.value.stderr
 
 
 def test_javascript_tokenizer_matches_python(content_kb: KnowledgeBase, tmp_path: Path):

@@ -112,6 +112,9 @@
 
   // --- engine: the ranking of kb/search_rank.py ----------------------------------
 
+  // The index format this script reads (kb/web_search.py's FORMAT_VERSION): a site whose script comes from
+  // another version of kb than its index says so, instead of failing on a field it cannot find.
+  var FORMAT = 9;
   var RULE_NUMBER = /^[0-9]+(\.[0-9]+[a-z]?)?$/;
   var SECTION = /^[0-9]{3}$/;
 
@@ -168,9 +171,12 @@
 
   Engine.prototype.ready = function () {
     var self = this;
-    if (this.meta) return Promise.resolve();
-    return this.fetch("meta.js").then(function () {
+    return (this.meta ? Promise.resolve() : this.fetch("meta.js")).then(function () {
       if (!self.meta) throw new Error("search index: meta.js did not register");
+      if (self.meta.format !== FORMAT) {
+        throw new Error("the index is format " + self.meta.format + ", this page's kb-search.js reads format " + FORMAT +
+          ": rebuild the site with templates from the same version of kb");
+      }
     });
   };
 
@@ -178,6 +184,7 @@
   Engine.prototype.register = function (kind, key, data) {
     if (kind === "meta") {
       this.meta = data;
+      if (data.format !== FORMAT) return; // ready() says so
       this.text = new Text(data.text);
       this.rules = data.ranking;
       this.stopWords = this.text.stopWords;
