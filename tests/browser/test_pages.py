@@ -185,9 +185,10 @@ def test_keyword_sections_have_an_index(viewer, full_site: Path, section: str, t
     keywords = names[1:]  # after the rule about keywords in general
     assert keywords == sorted(keywords, key=str.lower) and len(keywords) > 40
     index.get_by_role("link", name=f"{number} {keyword}", exact=True).click()
-    # A jump within the page: the address changes after the click returns, so wait for it.
+    # A jump within the page: the address changes after the click returns, and the rule now in view is drawn a
+    # frame later (content-visibility), so wait for each, reading the text as drawn.
     expect(viewer).to_have_url(re.compile(f"#{re.escape(number)}$"))
-    assert rule_block(viewer, number).locator(".kb-rule-text").inner_text() == keyword
+    expect(rule_block(viewer, number).locator(".kb-rule-text")).to_have_text(keyword, use_inner_text=True)
 
 
 def test_rule_page_breadcrumb_contents_and_neighbours(viewer, full_site: Path):
@@ -207,10 +208,11 @@ def test_glossary_jump_bar(viewer, full_site: Path):
     bar = viewer.get_by_role("navigation", name="Glossary by first letter")
     assert bar.get_by_role("link").count() >= 20
     bar.get_by_role("link", name="M", exact=True).click()
-    # A jump within the page: the address and the scroll change after the click returns, so wait for them.
+    # A jump within the page: the address and the scroll change after the click returns, and the terms now in
+    # view are drawn a frame later (content-visibility), so wait for each, reading the text as drawn.
     expect(viewer).to_have_url(re.compile("#letter-m$"))
     viewer.wait_for_function("() => document.getElementById('letter-m').getBoundingClientRect().top < 200")
-    assert viewer.locator("#letter-m ~ .kb-term h3").first.inner_text().startswith("M")
+    expect(viewer.locator("#letter-m ~ .kb-term h3").first).to_have_text(re.compile("^M"), use_inner_text=True)
 
 
 def test_engine_table_never_breaks_a_rule_number(viewer, full_site: Path):
