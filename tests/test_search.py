@@ -392,3 +392,18 @@ def test_real_cr_a_question_about_a_keyword_finds_the_keywords_rule(full_index: 
         rules = [index.db.execute("SELECT id FROM records WHERE rowid = ?", (doc + 1,)).fetchone()[0] for doc in topics["hast"]]
     assert rules == ["702.10", "702.10d"]
     assert "first strik" in topics and "doubl strik" in topics
+
+
+def test_real_cr_a_question_ranks_a_heading_below_the_subrules_that_settle_it(full_index: Path):
+    # Before HEADING_FACTOR, "702.9. Flying" came first and 702.9c (multiple instances are redundant) 4th.
+    found = first(full_index, "does having flying twice do anything", 5)
+    assert ("rule", "702.9c") in found[:3] and found.index(("rule", "702.9")) > found.index(("rule", "702.9c"))
+    # Not a question, or a question that asks what the keyword is: the heading still comes first among rules.
+    assert first(full_index, "flying", 2) == [("glossary", "flying"), ("rule", "702.9")]
+    assert first(full_index, "how does regenerate work", 1) == [("rule", "701.19")]
+    # "how does X work" counts the glossary's name in full: its entry is among the first three (it was 5th).
+    assert ("glossary", "regenerate") in first(full_index, "how does regenerate work", 3)
+    with SearchIndex(full_index) as index:
+        headings = index.postings().headings()
+        ids = {index.db.execute("SELECT id FROM records WHERE rowid = ?", (doc + 1,)).fetchone()[0] for doc in headings}
+    assert {"702.9", "701.19", "301", "7"} <= ids and "702.9c" not in ids

@@ -40,7 +40,8 @@ ODD = ["", "   ", '"', "-", "*", "AND", "NEAR(a b)", "{name}: x", "(", "é", "\x
        "+1", "−2", "-X ability", "LEVEL 1-3", "a+1", "battle\x0bfield", "battle\u00a0field", "battle\tfield\n", "BATTLE Field", "*/*", "power is *", "1+*/1+*", "**",
        "how does first strike work with double strike", "can a creature with first strike and deathtouch block ", "does trample",
        "{U/W}", "u/w hybrid", "what does r/p mean", "{P/G}", "2/w", "the Q symbol", "chaos symbol", "p/t",
-       "cascade what can I cast off it", "lae it", "lae", "laelia the", "the"]  # fmt: skip
+       "cascade what can I cast off it", "lae it", "lae", "laelia the", "the",
+       "does having flying twice do anything", "how does regenerate work", "how do i declare blockers", "MV of a split card"]  # fmt: skip
 
 
 def shared_queries() -> list[str]:
