@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from kb.errors import ContentError, KbError, raise_all
 from kb.model import Alias, slugify
+from kb.search_text import tokens
 from kb.store import KnowledgeBase
 
 _RULE_NUMBER = re.compile(r"^[0-9]{1,3}(\.[0-9]+[a-z]?)?$")
@@ -15,8 +16,9 @@ _RULE_NUMBER = re.compile(r"^[0-9]{1,3}(\.[0-9]+[a-z]?)?$")
 Texts = dict[tuple[str, str], list[str]]
 
 
-def resolve_aliases(aliases: Iterable[Alias], kb: KnowledgeBase) -> tuple[Texts, Texts]:
-    """(kind, id) -> the names players use for it, and (kind, id) -> the phrasings they ask about it with; as written.
+def resolve_aliases(aliases: Iterable[Alias], kb: KnowledgeBase) -> tuple[Texts, Texts, Texts]:
+    """(kind, id) -> the names players use for it, the phrasings they ask about it with, and the whole phrasings
+    (`Alias.asked`); as written.
 
     A target that cannot be a rule number or a glossary id is an error at its
     line. One the loaded release lacks is left out: the list is written for the
@@ -25,6 +27,7 @@ def resolve_aliases(aliases: Iterable[Alias], kb: KnowledgeBase) -> tuple[Texts,
     """
     names: Texts = {}
     phrasings: Texts = {}
+    asked: Texts = {}
     errors: list[KbError] = []
     for alias in aliases:
         for number in alias.rules:
@@ -34,18 +37,27 @@ def resolve_aliases(aliases: Iterable[Alias], kb: KnowledgeBase) -> tuple[Texts,
                         f"alias {alias.label!r}: {number!r} is not a rule number", alias.origin, "write it as 704 or 704.5j"
                     )
                 )
+        for text in alias.asked:
+            if len(searched := set(tokens(text))) < 2:
+                errors.append(
+                    ContentError(
+                        f"alias {alias.label!r}: asked {text!r} has {len(searched)} searched word(s) ({' '.join(sorted(searched))})",
+                        alias.origin,
+                        "a whole phrasing needs two words besides 'what', 'does', 'it' …; one word is a name",
+                    )
+                )
         for term_id in alias.glossary:
             if slugify(term_id) != term_id:
                 hint = f"write the glossary entry's id, as in its URL: {slugify(term_id)}"
                 errors.append(ContentError(f"alias {alias.label!r}: {term_id!r} is not a glossary id", alias.origin, hint))
         for kind, record_id in _targets(alias):
             if record_id in (kb.rules if kind == "rule" else kb.glossary):
-                for texts, found in ((alias.names, names), (alias.phrasings, phrasings)):
+                for texts, found in ((alias.names, names), (alias.phrasings, phrasings), (alias.asked, asked)):
                     if texts:
                         listed = found.setdefault((kind, record_id), [])
                         listed.extend(t for t in texts if t not in listed)
     raise_all(errors)
-    return names, phrasings
+    return names, phrasings, asked
 
 
 def missing_targets(aliases: Iterable[Alias], kb: KnowledgeBase) -> list[str]:

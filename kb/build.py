@@ -131,7 +131,7 @@ def link(sources: Sources) -> KnowledgeBase:
     if merged is not None:
         cards, rulings = merged.cards, merged.rulings
     kb = assemble(cards, rulings, sources.rules, sources.previous_rules, sources.history, sources.content.cr_examples)
-    kb.aliases, kb.phrasings = resolve_aliases(sources.content.aliases, kb)
+    kb.aliases, kb.phrasings, kb.asked = resolve_aliases(sources.content.aliases, kb)
     if merged is not None:
         kb.import_summary = summarise(sources.imported, merged, kb.links.unresolved)
     return kb

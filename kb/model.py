@@ -326,7 +326,8 @@ class Alias:
     """What players call some rules and glossary entries ("SBA" -> rule 704, State-Based Actions).
 
     `phrasings` are how they ask about them ("damage wears off"): searched, like
-    the names, but never shown as a name of the entry.
+    the names, but never shown as a name of the entry. `asked` are whole phrasings
+    ("can flyers block ground creatures"): they count only for a query that has every one of their words.
     """
 
     names: tuple[str, ...]
@@ -334,8 +335,9 @@ class Alias:
     glossary: tuple[str, ...]  # glossary term ids
     origin: Origin
     phrasings: tuple[str, ...] = ()
+    asked: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
-        """How an error names the entry: its first name, or its first phrasing."""
-        return (self.names or self.phrasings)[0]
+        """How an error names the entry: its first name, phrasing or whole phrasing."""
+        return (self.names or self.phrasings or self.asked)[0]

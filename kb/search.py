@@ -28,7 +28,7 @@ from kb.search_text import symbol_of, tokens, written_words
 
 INDEX_NAME = "kb.sqlite"
 # Bump when the tables change: an index of another schema is rebuilt, not misread.
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 # Card names suggested for a query, as many as the site's search box shows (kb-search.js's SUGGESTIONS).
 SUGGESTIONS = 6
 
@@ -327,7 +327,7 @@ class _StoredPostings:
 
     def entry(self, term: str) -> Entry | None:
         if term not in self.cache:
-            row = self.db.execute("SELECT count, postings, bounds FROM terms WHERE term = ?", (term,)).fetchone()
+            row = self.db.execute("SELECT count, postings, bounds, asked FROM terms WHERE term = ?", (term,)).fetchone()
             self.cache[term] = _entry(*row) if row else None
         return self.cache[term]
 
@@ -336,10 +336,10 @@ class _StoredPostings:
 
     def starting_with(self, prefix: str) -> Iterable[tuple[str, Entry]]:
         rows = self.db.execute(
-            "SELECT term, count, postings, bounds FROM terms WHERE term >= ? AND term < ?",
+            "SELECT term, count, postings, bounds, asked FROM terms WHERE term >= ? AND term < ?",
             (prefix, prefix + "\U0010ffff"),
         )
-        return [(term, _entry(count, postings, bounds)) for term, count, postings, bounds in rows]
+        return [(term, _entry(*row)) for term, *row in rows]
 
     def spelling(self, key: str) -> Iterable[tuple[str, int]]:
         return self.db.execute("SELECT term, count FROM spelling WHERE key = ?", (key,)).fetchall()
@@ -351,8 +351,9 @@ class _StoredPostings:
         return self._headings
 
 
-def _entry(count: int, postings: str, bounds: str | None) -> Entry:
-    return Entry(count, postings, tuple(map(int, bounds.split())) if bounds else ())
+def _entry(count: int, postings: str, bounds: str | None, asked: str | None) -> Entry:
+    phrasings = tuple((terms, tuple(records)) for terms, records in json.loads(asked)) if asked else ()
+    return Entry(count, postings, tuple(map(int, bounds.split())) if bounds else (), phrasings)
 
 
 def _found(term: str, words: list[Word]) -> bool:

@@ -49,8 +49,9 @@ CREATE INDEX records_parent ON records (parent) WHERE kind = 'rule';
 -- Every record's id is one of its keys: this is also how a record is found by kind and id.
 CREATE TABLE keys (key TEXT NOT NULL, record INTEGER NOT NULL, PRIMARY KEY (key, record)) WITHOUT ROWID;
 -- Postings of each term (kb.search_postings.encode): all of them, or a frequent term's first tier
--- (kb.search_postings.tiers) with the heaviest weight of each further tier ("812 406 95") in bounds.
-CREATE TABLE terms (term TEXT PRIMARY KEY, count INTEGER NOT NULL, postings TEXT NOT NULL, bounds TEXT) WITHOUT ROWID;
+-- (kb.search_postings.tiers) with the heaviest weight of each further tier ("812 406 95") in bounds;
+-- in asked, the whole phrasings listed under the term (kb.search_postings.asked_phrasings), as JSON.
+CREATE TABLE terms (term TEXT PRIMARY KEY, count INTEGER NOT NULL, postings TEXT NOT NULL, bounds TEXT, asked TEXT) WITHOUT ROWID;
 -- A frequent term's further tiers, numbered from 1.
 CREATE TABLE tiers (term TEXT NOT NULL, tier INTEGER NOT NULL, postings TEXT NOT NULL, PRIMARY KEY (term, tier)) WITHOUT ROWID;
 -- Card names by suggestion shard ("la", or "lae" where "la" holds too many: kb.search_names.name_shards), in order.
@@ -143,7 +144,7 @@ def _fill(db: sqlite3.Connection, kb: KnowledgeBase, built: BuiltSearch) -> None
     meta.update({f"fields:{kind}": json.dumps(fields) for kind, fields in packer.fields.items()})
     db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
     further: list[tuple[str, int, str]] = []
-    db.executemany("INSERT INTO terms VALUES (?, ?, ?, ?)", _terms(built, further))
+    db.executemany("INSERT INTO terms VALUES (?, ?, ?, ?, ?)", _terms(built, further))
     db.executemany("INSERT INTO tiers VALUES (?, ?, ?)", further)
     db.executemany(
         "INSERT INTO names VALUES (?, ?, ?, ?)",
@@ -155,13 +156,14 @@ def _fill(db: sqlite3.Connection, kb: KnowledgeBase, built: BuiltSearch) -> None
     )
 
 
-def _terms(built: BuiltSearch, further: list[tuple[str, int, str]]) -> Iterator[tuple[str, int, str, str | None]]:
+def _terms(built: BuiltSearch, further: list[tuple[str, int, str]]) -> Iterator[tuple[str, int, str, str | None, str | None]]:
     """Rows of the terms table; a frequent term's further tiers are added to `further`."""
     for term in sorted(built.index):
         plist = built.index[term]
         parts, bounds = tiers(plist)
         further.extend((term, number, encode(part)) for number, part in enumerate(parts[1:], start=1))
-        yield term, len(plist[0]), encode(parts[0]), " ".join(map(str, bounds)) or None
+        asked = json.dumps(built.asked[term]) if term in built.asked else None
+        yield term, len(plist[0]), encode(parts[0]), " ".join(map(str, bounds)) or None, asked
 
 
 def _rows(kb: KnowledgeBase, refs: list[tuple[str, str]]) -> Iterator[_Row]:

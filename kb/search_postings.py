@@ -18,7 +18,7 @@ from itertools import pairwise
 from kb.model import parent_rule
 from kb.search_documents import BODY, TITLE, SearchDocument, searchable_documents
 from kb.search_names import name_shards
-from kb.search_rank import Topic, listed_middle_keys, spelling_keys
+from kb.search_rank import Asked, Topic, listed_middle_keys, spelling_keys
 from kb.search_text import STOP_WORDS, read_as_rules, stem, tokens, word_term, written_words
 from kb.store import KnowledgeBase
 from kb.terms import keyword_rules
@@ -190,6 +190,7 @@ class BuiltSearch:
     words: set[str]  # the words of the text as written, for correcting misspellings
     topics: list[Topic]  # the keywords a question may be about (`keyword_topics`)
     headings: list[int]  # the records of rules whose text is only their name (`kb.search_rank.HEADING_FACTOR`)
+    asked: dict[str, list[Asked]]  # whole phrasings, each under its rarest term (`asked_phrasings`)
 
     @functools.cached_property
     def names(self) -> dict[str, list[list[str]]]:
@@ -213,7 +214,34 @@ def build_search(kb: KnowledgeBase) -> BuiltSearch:
 
     words: set[str] = set()
     index = postings(passing(searchable_documents(kb)), words)
-    return BuiltSearch(records, refs, index, words, keyword_topics(kb, refs), headings)
+    asked = asked_phrasings(kb, refs, index)
+    return BuiltSearch(records, refs, index, words, keyword_topics(kb, refs), headings, asked)
+
+
+def asked_phrasings(kb: KnowledgeBase, refs: list[tuple[str, str]], index: dict[str, Postings]) -> dict[str, list[Asked]]:
+    """Each whole phrasing (`KnowledgeBase.asked`) as its terms and the records it names, listed under its rarest term.
+
+    A query that has all of a phrasing's words has read that term's entry, so the
+    phrasing is read where it can count (`kb.search_rank.ASKED_FACTOR`). A term that
+    only phrasings have gets an entry without postings: a query keeps it as typed,
+    instead of correcting it to another word of the text.
+    """
+    where = {ref: number for number, ref in enumerate(refs)}
+    named: dict[str, list[int]] = {}
+    for ref, texts in kb.asked.items():
+        if ref in where:
+            for text in texts:
+                terms = " ".join(sorted(set(tokens(text))))
+                records = named.setdefault(terms, []) if terms else []
+                if where[ref] not in records:
+                    records.append(where[ref])
+    anchored: dict[str, list[Asked]] = {}
+    for terms, records in sorted(named.items()):
+        for term in terms.split():
+            index.setdefault(term, (array("I"), array("I")))
+        rarest = min(terms.split(), key=lambda t: (len(index[t][0]), t))
+        anchored.setdefault(rarest, []).append((terms, tuple(sorted(records))))
+    return anchored
 
 
 def keyword_topics(kb: KnowledgeBase, refs: list[tuple[str, str]]) -> list[Topic]:

@@ -75,6 +75,11 @@ TOPIC_FACTOR = 2
 # under it settle the question, and the heading weighs HEADING_FACTOR of its sum (a power of two too, so that both
 # searches compute the same products). Measured on the held-out sets: 3 answers gained in the first three, 1 lost.
 HEADING_FACTOR = 0.25
+# A whole phrasing of content/search/aliases.yaml ("can flyers block ground creatures") all of whose words the query
+# has adds ASKED_FACTOR x the first result's score x its words / the query's words to each record it names. Its words
+# alone are common ("creature", "block"): counted one by one, as names are, they pulled its rule above the answers to
+# other questions with those words (bench/README.md, stop 34). The tuning sets ranked alike with 1 to 8.
+ASKED_FACTOR = 2
 # Words that introduce a rule number ("rule 302.6"): beside a number, they say nothing more.
 NUMBER_WORDS = ("rule", "rules", "section", "cr")
 RULE_NUMBER = re.compile(r"^[0-9]+(\.[0-9]+[a-z]?)?$")
@@ -161,6 +166,7 @@ def ranking_rules() -> dict[str, object]:
         "definitionWords": DEFINITION_WORDS,
         "topicFactor": TOPIC_FACTOR,
         "headingFactor": HEADING_FACTOR,
+        "askedFactor": ASKED_FACTOR,
         "numberWords": list(NUMBER_WORDS),
         "minCorrected": MIN_CORRECTED_LENGTH,
         "minSplitPart": MIN_SPLIT_PART,
@@ -169,6 +175,10 @@ def ranking_rules() -> dict[str, object]:
         "maxQueryWords": MAX_QUERY_WORDS,
         "longWord": LONG_WORD,
     }
+
+
+# A whole phrasing: its terms joined by spaces, and the records it names.
+Asked = tuple[str, tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +192,7 @@ class Entry:
     count: int
     postings: str
     bounds: tuple[int, ...] = ()
+    asked: tuple[Asked, ...] = ()  # the whole phrasings listed under this term (`kb.search_postings.asked_phrasings`)
 
 
 # A keyword as a question's topic: its name's terms ("first", "strik"), and the first and last record of its rule
@@ -339,7 +350,7 @@ class Ranker:
             ranked = _ranked(matches, topics, headings)
             bounds = [_bound(w, e, n) for w, e, n in zip(words, entries, tiers, strict=True)]
             if not any(bounds) or settled(ranked, matches, bounds, topics, headings):
-                return Ranking(words, ranked)
+                return Ranking(words, with_asked(ranked, words, entries))
             # The word whose unread postings may weigh most reads its next tier.
             i = max(range(len(words)), key=lambda j: (bounds[j], -j))
             factor = CORRECTED_FACTOR if words[i].corrected_to else 1.0
@@ -499,6 +510,32 @@ def _ranked(
             s[1] += weight
     found = ((doc, s[0], s[1] * record_factor(doc, topics, headings)) for doc, s in scores.items())
     return sorted(found, key=lambda r: (-key(r[1], r[2]), r[0]))
+
+
+def with_asked(
+    ranked: list[tuple[int, int, float]], words: list[Word], entries: list[Entry | None]
+) -> list[tuple[int, int, float]]:
+    """`ranked` with the records named by each whole phrasing the query has all the words of, ranked up (ASKED_FACTOR).
+
+    A phrasing is listed under one of its words' terms, so the query's entries hold every phrasing that may count.
+    Of several phrasings naming one record, the longest counts. Ranked anew only when one counts.
+    """
+    terms = {w.term for w in words}
+    named: dict[int, int] = {}
+    for entry in entries:
+        for phrasing, records in entry.asked if entry else ():
+            asked = phrasing.split()
+            if terms.issuperset(asked):
+                for doc in records:
+                    named[doc] = max(named.get(doc, 0), len(asked))
+    if not named:
+        return ranked
+    best = ranked[0][2] if ranked else 1.0
+    scores = {doc: (matched, score) for doc, matched, score in ranked}
+    for doc, size in named.items():
+        matched, score = scores.get(doc, (0, 0.0))
+        scores[doc] = (max(matched, 1), score + ASKED_FACTOR * best * size / len(terms))
+    return sorted(((doc, m, s) for doc, (m, s) in scores.items()), key=lambda r: (-key(r[1], r[2]), r[0]))
 
 
 def _bound(word: Word, entry: Entry | None, read: int) -> float:

@@ -35,10 +35,11 @@ class KnowledgeBase:
     links: Links = field(default_factory=Links)
     # What the build did with bulk card data; None when it read none.
     import_summary: ImportSummary | None = None
-    # (kind, id) -> what players call that rule or glossary entry, and how they ask about it
-    # (content/search/aliases.yaml): both are searched; the glossary shows the names.
+    # (kind, id) -> what players call that rule or glossary entry, how they ask about it, and how they ask
+    # about it in whole phrasings (content/search/aliases.yaml): all are searched; the glossary shows the names.
     aliases: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     phrasings: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    asked: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     history: RulesHistory | None = None  # every rule's past releases, when built with --history
     # Executable counterparts of the Comprehensive Rules' own examples, by id ('cr-601.2c-1').
     cr_examples: dict[str, CrExample] = field(default_factory=dict)

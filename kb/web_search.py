@@ -44,7 +44,7 @@ from kb.search_text import browser_rules
 from kb.store import KnowledgeBase
 
 INDEX_DIR = "search/kb-index"
-FORMAT_VERSION = 9
+FORMAT_VERSION = 10
 # Documents per document shard: the first page of results needs the records of
 # up to 10 documents; small shards keep that to a few kilobytes each.
 DOC_SHARD = 8
@@ -141,7 +141,11 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
     entries: dict[str, str] = {}
     for term, plist in index.items():
         parts, bounds = tiers(plist)
-        entries[term] = _json([len(plist[0]), encode(parts[0]), *([bounds] if bounds else [])])
+        # [count, postings, bounds, whole phrasings]: the last two only when there are any (bounds [] before phrasings).
+        asked = built.asked.get(term)
+        entries[term] = _json(
+            [len(plist[0]), encode(parts[0]), *([bounds] if bounds or asked else []), *([asked] if asked else [])]
+        )
         for number, part in enumerate(parts[1:], start=1):
             writer.write(f"f/{term_file(term)}-{number}.js", _js("full", f"{term} {number}", encode(part)))
     term_blocks = writer.blocks("t", "terms", entries)

@@ -25,7 +25,11 @@ def test_a_target_that_cannot_be_a_rule_or_glossary_id_is_an_error_at_its_line(k
 
 def test_a_target_the_release_lacks_is_left_out(kb_latest):
     alias = Alias(("SBA", "SBAs"), ("704", "704.99"), ("no-such-entry",), Origin("x", 1), ("state based actions",))
-    assert resolve_aliases([alias], kb_latest) == ({("rule", "704"): ["SBA", "SBAs"]}, {("rule", "704"): ["state based actions"]})
+    assert resolve_aliases([alias], kb_latest) == (
+        {("rule", "704"): ["SBA", "SBAs"]},
+        {("rule", "704"): ["state based actions"]},
+        {},
+    )
     assert missing_targets([alias], kb_latest) == ["x:1: rule 704.99", "x:1: glossary no-such-entry"]
 
 
@@ -34,6 +38,22 @@ def test_an_entry_of_phrasings_alone_is_named_by_its_first_phrasing(kb_latest):
     with pytest.raises(KbError) as error:
         resolve_aliases([asked], kb_latest)
     assert "content/search/aliases.yaml:9: alias 'damage wears off': '5l4' is not a rule number" in str(error.value)
+
+
+def test_a_whole_phrasing_of_fewer_than_two_searched_words_is_an_error_at_its_line(kb_latest):
+    # "does it work from the graveyard" is searched as "graveyard" alone: every query about graveyards would have it.
+    entry = Alias(
+        (), ("113.6",), (), Origin("content/search/aliases.yaml", 4), (), ("does it work from the graveyard", "on the stack")
+    )
+    with pytest.raises(KbError) as error:
+        resolve_aliases([entry], kb_latest)
+    said = str(error.value)
+    assert (
+        "content/search/aliases.yaml:4: alias 'does it work from the graveyard': asked 'does it work from the graveyard'" in said
+    )
+    assert "has 1 searched word(s) (graveyard)" in said and "asked 'on the stack' has 1 searched word(s) (stack)" in said
+    fine = Alias((), ("113.6",), (), Origin("x", 1), (), ("abilities that work from the graveyard",))
+    assert resolve_aliases([fine], kb_latest)[2] == {("rule", "113.6"): ["abilities that work from the graveyard"]}
 
 
 def test_the_curated_list_names_only_records_of_the_current_rules(kb_latest):

@@ -407,3 +407,20 @@ def test_real_cr_a_question_ranks_a_heading_below_the_subrules_that_settle_it(fu
         headings = index.postings().headings()
         ids = {index.db.execute("SELECT id FROM records WHERE rowid = ?", (doc + 1,)).fetchone()[0] for doc in headings}
     assert {"702.9", "701.19", "301", "7"} <= ids and "702.9c" not in ids
+
+
+@pytest.mark.parametrize(
+    ("query", "answers"),
+    [
+        ("does a copied creature spell become a token", {("rule", "111.13"), ("rule", "608.3f")}),
+        ("card text contradicts the rules which one wins", {("rule", "101.1")}),
+        ("colored dot next to the type line", {("rule", "204.1"), ("rule", "107.13"), ("glossary", "color-indicator")}),
+    ],
+)
+def test_real_cr_a_whole_phrasing_finds_the_rule_its_words_alone_rank_lower(
+    full_index: Path, monkeypatch: pytest.MonkeyPatch, query: str, answers: set[tuple[str, str]]
+):
+    # content/search/aliases.yaml's `asked` phrasings: the query has every word of one that names the answer.
+    assert answers & set(first(full_index, query, 3))
+    monkeypatch.setattr("kb.search_rank.ASKED_FACTOR", 0)
+    assert not answers & set(first(full_index, query, 3))

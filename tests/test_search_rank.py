@@ -10,14 +10,18 @@ import pytest
 
 from kb import search_rank
 from kb.search_postings import encode, tiers
-from kb.search_rank import PAGE, Entry, Ranker, Topic
+from kb.search_rank import PAGE, Asked, Entry, Ranker, Topic
 
 
 class DictPostings:
     """Terms -> postings as the indexes store them: tiers, and the bound of each further tier."""
 
     def __init__(
-        self, index: dict[str, tuple[list[int], list[int]]], topics: list[Topic] = (), headings: frozenset[int] = frozenset()
+        self,
+        index: dict[str, tuple[list[int], list[int]]],
+        topics: list[Topic] = (),
+        headings: frozenset[int] = frozenset(),
+        asked: dict[str, list[Asked]] | None = None,
     ) -> None:
         self.keywords = list(topics)
         self.heading_records = headings
@@ -29,6 +33,11 @@ class DictPostings:
             self.entries[term] = Entry(len(docs), encode(parts[0]), tuple(bounds))
             for number, part in enumerate(parts[1:], start=1):
                 self.tiers[(term, number)] = encode(part)
+        for term, phrasings in (asked or {}).items():  # a term only phrasings have: no postings (asked_phrasings)
+            for word in {w for terms, _ in phrasings for w in terms.split()}:
+                self.entries.setdefault(word, Entry(0, ""))
+            entry = self.entries[term]
+            self.entries[term] = Entry(entry.count, entry.postings, entry.bounds, tuple(phrasings))
 
     def entry(self, term: str) -> Entry | None:
         return self.entries.get(term)
@@ -120,6 +129,30 @@ def test_a_heading_counts_for_less_in_a_question(monkeypatch: pytest.MonkeyPatch
     # Without the heading factor, 20 against 15: the heading came first.
     monkeypatch.setattr(search_rank, "HEADING_FACTOR", 1.0)
     assert [doc for doc, _, _ in ranker.rank("is flying ").ranked] == [3, 4]
+
+
+def test_a_whole_phrasing_ranks_its_records_up_only_when_the_query_has_all_its_words(monkeypatch: pytest.MonkeyPatch):
+    # Records 0 and 1 say "block" and "creature" often; record 2, the answer, says them once each and never "ground".
+    # The phrasing "block creatur ground" (content/search/aliases.yaml's asked) names record 2; "ground" is in no record.
+    index = {"block": ([0, 1, 2], [2 * 30, 2 * 20, 2 * 5]), "creatur": ([0, 1, 2], [2 * 10, 2 * 10, 2 * 5])}
+    ranker = Ranker(DictPostings(index, asked={"ground": [("block creatur ground", (2,))]}))
+    # 10 + 2 (ASKED_FACTOR) x 40 (the first's score) x 3 words / 4 ("flyers" is the fourth), against 40 and 30.
+    assert [doc for doc, _, _ in ranker.rank("can flyers block ground creatures ").ranked] == [2, 0, 1]
+    # "ground" is kept as typed (its entry has no postings), not corrected to a word of the text.
+    assert [w.term for w in ranker.rank("block ground creatures").words] == ["block", "ground", "creatur"]
+    # Without one of its words, a phrasing counts for nothing: its words alone are common.
+    assert [doc for doc, _, _ in ranker.rank("block creatures ").ranked] == [0, 1, 2]
+    assert [doc for doc, _, _ in ranker.rank("ground creatures ").ranked] == [0, 1, 2]
+    monkeypatch.setattr(search_rank, "ASKED_FACTOR", 0)
+    assert [doc for doc, _, _ in ranker.rank("can flyers block ground creatures ").ranked] == [0, 1, 2]
+
+
+def test_a_whole_phrasing_of_words_no_record_has_still_names_its_records():
+    ranker = Ranker(DictPostings({"block": ([0], [2 * 30])}, asked={"reach": [("ground reach", (4, 2))]}))
+    assert ranker.rank("ground reach ").ranked == [(2, 1, 2.0), (4, 1, 2.0)]  # 2 x 1 (no first result) x 2/2 words
+    # Of two phrasings naming a record, the longer counts: 2 x 1 x 3/3.
+    asked = {"reach": [("ground reach", (4,)), ("flying ground reach", (4,))]}
+    assert Ranker(DictPostings({}, asked=asked)).rank("ground reach flyers ").ranked == [(4, 1, 2.0)]
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,14 @@ records it means:
       rules: ["500.5", "106.4"]           # the rules it means (numbers)
       glossary: [mana-burn]               # the glossary entries it means (ids)
 
-Both searches find those records by their names and phrasings; the glossary
-page shows the names as "also called". An entry has names, phrasings or both.
+    - asked: [can flyers block ground creatures]   # how they ask, counted only whole
+      rules: ["702.9b"]
+
+Both searches find those records by their names and phrasings, whose words
+count one by one as the record's own; the glossary page shows the names as
+"also called". A whole phrasing (`asked`) counts only for a query that has
+every one of its words (kb.search_rank.ASKED_FACTOR). An entry has at least one
+of the three.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import yaml
 from kb.errors import ContentError
 from kb.model import Alias, Origin
 
-FIELDS = ("names", "phrasings", "rules", "glossary")
+FIELDS = ("names", "phrasings", "asked", "rules", "glossary")
 
 
 def parse_aliases(node: yaml.Node, path: str) -> list[Alias]:
@@ -40,8 +46,10 @@ def _entry(node: yaml.Node, path: str) -> Alias:
             )
         fields[key.value] = _texts(value, path)
     origin = _origin(path, node)
-    if not fields.get("names") and not fields.get("phrasings"):
-        raise ContentError("an alias entry without names or phrasings", origin, "add 'names: [...]' or 'phrasings: [...]'")
+    if not any(fields.get(key) for key in ("names", "phrasings", "asked")):
+        raise ContentError(
+            "an alias entry without names, phrasings or asked", origin, "add 'names: [...]', 'phrasings: [...]' or 'asked: [...]'"
+        )
     if not fields.get("rules") and not fields.get("glossary"):
         raise ContentError("an alias entry that means nothing", origin, "add the 'rules' or 'glossary' entries it means")
     return Alias(
@@ -50,6 +58,7 @@ def _entry(node: yaml.Node, path: str) -> Alias:
         tuple(fields.get("glossary", ())),
         origin,
         tuple(fields.get("phrasings", ())),
+        tuple(fields.get("asked", ())),
     )
 
 

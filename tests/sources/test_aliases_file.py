@@ -35,15 +35,25 @@ def test_an_entry_may_hold_phrasings_beside_names_or_alone():
     ]
 
 
+def test_an_entry_may_hold_whole_phrasings_alone():
+    (alias,) = parse("- asked: [can flyers block ground creatures, flying blocker]\n  rules: ['702.9b']\n")
+    assert (alias.names, alias.phrasings, alias.asked, alias.label) == (
+        (),
+        (),
+        ("can flyers block ground creatures", "flying blocker"),
+        "can flyers block ground creatures",
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("names: [SBA]\n", r"aliases.yaml:1: expected a list of aliases"),
         (
             "- names: [SBA]\n  rule: ['704']\n",
-            r"aliases.yaml:2: unknown field 'rule' in an alias entry \(known fields: names, phrasings, rules, glossary\)",
+            r"aliases.yaml:2: unknown field 'rule' in an alias entry \(known fields: names, phrasings, asked, rules, glossary\)",
         ),
-        ("- rules: ['704']\n", r"aliases.yaml:1: an alias entry without names or phrasings"),
+        ("- rules: ['704']\n", r"aliases.yaml:1: an alias entry without names, phrasings or asked"),
         ("- names: [SBA]\n", r"aliases.yaml:1: an alias entry that means nothing"),
         ("- names: [[SBA]]\n  rules: ['704']\n", r"aliases.yaml:1: expected a list of texts"),
     ],

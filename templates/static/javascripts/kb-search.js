@@ -114,7 +114,7 @@
 
   // The index format this script reads (kb/web_search.py's FORMAT_VERSION): a site whose script comes from
   // another version of kb than its index says so, instead of failing on a field it cannot find.
-  var FORMAT = 9;
+  var FORMAT = 10;
   var RULE_NUMBER = /^[0-9]+(\.[0-9]+[a-z]?)?$/;
   var SECTION = /^[0-9]{3}$/;
 
@@ -543,6 +543,32 @@
     return ranked.map(function (r) { return [r[0], r[1]]; });
   };
 
+  /* `ranked` with the records named by each whole phrasing all of whose words the query has ranked up by
+   * askedFactor x the first result's score x its words / the query's words (kb/search_rank.py's with_asked). */
+  Engine.prototype.withAsked = function (ranked, words) {
+    var self = this;
+    var terms = new Set(words.map(function (w) { return w.term; }));
+    var named = new Map();
+    words.forEach(function (w) {
+      var entry = self.entry(w.term);
+      ((entry && entry[3]) || []).forEach(function (phrasing) {
+        var asked = phrasing[0].split(" ");
+        if (!asked.every(function (t) { return terms.has(t); })) return;
+        phrasing[1].forEach(function (doc) { named.set(doc, Math.max(named.get(doc) || 0, asked.length)); });
+      });
+    });
+    if (!named.size) return ranked;
+    var best = ranked.length ? ranked[0][1][1] : 1;
+    var scores = new Map(ranked.map(function (r) { return [r[0], r[1]]; }));
+    named.forEach(function (size, doc) {
+      var s = scores.get(doc) || [0, 0];
+      scores.set(doc, [Math.max(s[0], 1), s[1] + self.rules.askedFactor * best * size / terms.size]);
+    });
+    var out = Array.from(scores.entries()).map(function (r) { return [r[0], r[1], self.key(r[1][0], r[1][1])]; });
+    out.sort(function (a, b) { return b[2] - a[2] || a[0] - b[0]; });
+    return out.map(function (r) { return [r[0], r[1]]; });
+  };
+
   // The most a record may get from a word's postings not read yet; 0 when all are read (kb/search_rank.py's _bound).
   Engine.prototype.bound = function (word, read) {
     var entry = this.entry(word.term);
@@ -617,6 +643,7 @@
           var pair = [w.raw, w.correctedTo];
           if (w.correctedTo && !w.prefix && !said.has(pair.join("\n"))) { said.add(pair.join("\n")); corrections.push(pair); }
         });
+          ranked = self.withAsked(ranked, words);
           return { words: words, corrections: corrections, total: ranked.length, ranked: ranked };
         }
         // The word whose unread postings may weigh most loads its next tier; ties: the first.
