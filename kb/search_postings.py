@@ -229,12 +229,11 @@ def asked_phrasings(kb: KnowledgeBase, refs: list[tuple[str, str]], index: dict[
     where = {ref: number for number, ref in enumerate(refs)}
     named: dict[str, list[int]] = {}
     for ref, texts in kb.asked.items():
-        if ref in where:
-            for text in texts:
-                terms = " ".join(sorted(set(tokens(text))))
-                records = named.setdefault(terms, []) if terms else []
-                if where[ref] not in records:
-                    records.append(where[ref])
+        for text in texts if ref in where else ():
+            # Two words or more: kb.aliases refuses fewer.
+            records = named.setdefault(" ".join(sorted(set(tokens(text)))), [])
+            if where[ref] not in records:
+                records.append(where[ref])
     anchored: dict[str, list[Asked]] = {}
     for terms, records in sorted(named.items()):
         for term in terms.split():
