@@ -162,8 +162,8 @@ def _terms(built: BuiltSearch, further: list[tuple[str, int, str]]) -> Iterator[
         plist = built.index[term]
         parts, bounds = tiers(plist)
         further.extend((term, number, encode(part)) for number, part in enumerate(parts[1:], start=1))
-        asked = json.dumps(built.asked[term]) if term in built.asked else None
-        yield term, len(plist[0]), encode(parts[0]), " ".join(map(str, bounds)) or None, asked
+        asked = built.asked.get(term)
+        yield term, len(plist[0]), encode(parts[0]), " ".join(map(str, bounds)) or None, json.dumps(asked) if asked else None
 
 
 def _rows(kb: KnowledgeBase, refs: list[tuple[str, str]]) -> Iterator[_Row]:

@@ -101,6 +101,10 @@ def test_how_players_ask_finds_the_record_but_is_not_shown_as_a_name(full_site: 
     assert "tap ability" not in entry
     with SearchIndex(full_site / INDEX_NAME) as index:
         assert ("rule", "302.6") in [(h.kind, h.id) for h in index.search("tap ability the turn I cast it", limit=3)]
+    # Whole phrasings (asked) are never shown either: flying's entry lists its names, not "can flyers block ground
+    # creatures" (tests/test_search.py shows what whole phrasings do to the ranking).
+    flying = glossary_entry(full_site, "flying")
+    assert "Also called: flyer" in flying and "ground creature" not in flying
 
 
 def test_kb_show_opens_a_record_by_what_players_call_it(full_site: Path, capsys):
