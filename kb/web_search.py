@@ -10,16 +10,18 @@ shards, not the whole index.
 Layout under `search/kb-index/` in the site:
 
 - `meta.js`     — how text is cut into terms and how queries rank (the rules
-                  of `kb.search_text` and `kb.search_rank`, as data), the first
-                  key of each block of terms and of spelling buckets, document
-                  counts; loaded once, on the first keystroke;
+                  of `kb.search_text` and `kb.search_rank`, as data), where each
+                  block of terms and of spelling buckets starts (`separator`),
+                  document counts; loaded once, on the first keystroke;
 - `t/<n>.js`    — block n of the terms, with their postings, each list a
                   string of base-32 digits (see `encode`);
 - `f/<term>-<k>.js` — tier k (from 1) of a frequent term's postings, whose
                   block entry holds tier 0, its best-weighted `HEAD` documents
                   (`kb.search_postings.tiers`), and the bound of each further tier;
-- `d/<n>.js`    — document records `n*DOC_SHARD .. (n+1)*DOC_SHARD-1`: kind,
-                  title, url#anchor, context line, snippet;
+- `d/<n>.js`    — document records, RULE_SHARD to a file for the rules and
+                  glossary entries that come first, DOC_SHARD for the cards and
+                  rulings after them (`shard_of`): kind, title, url#anchor,
+                  context line, snippet;
 - `s/<n>.js`    — block n of the spelling buckets: the words listed under a
                   spelling key (`kb.search_rank.spelling_keys`, `listed_middle_keys`),
                   for correcting a misspelt query word;
@@ -44,17 +46,21 @@ from kb.search_text import browser_rules
 from kb.store import KnowledgeBase
 
 INDEX_DIR = "search/kb-index"
-FORMAT_VERSION = 10
-# Documents per document shard: the first page of results needs the records of
-# up to 10 documents; small shards keep that to a few kilobytes each.
-DOC_SHARD = 8
+FORMAT_VERSION = 11
+# Documents per document shard. The first page of results needs the records of up to 10 documents, and
+# a question's are rules and glossary entries from all over the CR: in shards of 4 rather than 8, the
+# records loaded but not shown halve (the median query at full scale loads 55 KB instead of 61, the
+# largest 95 instead of 104). Cards and rulings, 70,000 found mostly by a name and next to each other, stay
+# 8 to a shard: shards of 4 for them too would save 1 KB a query and add 9,000 files to the site.
+RULE_SHARD, DOC_SHARD = 4, 8
 # Terms and spelling buckets are written in blocks: in key order, a block closes
 # before it would pass this many bytes. A lookup loads one block, and a site has
 # hundreds of index files where a file per key made thousands of tiny ones (each one a
-# request when a reader makes the site available offline). A question of a dozen
-# words looks up a dozen blocks: with 4 KB blocks, one of 791 benchmark queries
-# loaded 108 KB at full scale; with 3 KB, the largest loads 94 KB (bench/README.md).
-BLOCK_BYTES = 3_000
+# request when a reader makes the site available offline). A question of twenty
+# words looks up a dozen blocks or more, and meta.js lists one separator per block: over
+# 1,710 benchmark queries at full scale, 3 KB blocks load at most 102 KB, 2 KB blocks 95 KB
+# (meta.js 29 KB instead of 25; the median query 55 KB either way; bench/README.md).
+BLOCK_BYTES = 2_000
 
 
 # --- blocks ----------------------------------------------------------------------
@@ -80,6 +86,19 @@ def cut_blocks(entries: dict[str, str]) -> list[dict[str, str]]:
     return blocks
 
 
+def separator(last: str, first: str) -> str:
+    """The shortest start of a block's first key that sorts after the previous block's last key.
+
+    A key's block is the last one whose separator is not after it, as with first
+    keys, but meta.js, which every query loads, lists half the characters
+    ("ench" for "enchant" after "emblem").
+    """
+    for end in range(1, len(first)):
+        if js_order(first[:end]) > js_order(last):
+            return first[:end]
+    return first
+
+
 def term_file(key: str) -> str:
     """A term as a file name (its further tiers, f/): letters and digits as they are, anything else ("." "{" "/") as _xx."""
     return "".join(ch if ch.isascii() and ch.isalnum() else f"_{ord(ch):02x}" for ch in key)
@@ -93,6 +112,19 @@ def _json(data: object) -> str:
 def _js(call: str, key: str | int, data: object) -> str:
     # The call registers the data with kb-search.js.
     return f"kbSearch.{call}({json.dumps(key)},{_json(data)});\n"
+
+
+def rule_records(records: list[list[str]]) -> int:
+    """How many records, from the first, are rules or glossary entries (`kb.search_documents` puts them first)."""
+    return next((i for i, record in enumerate(records) if record[0] not in ("rule", "glossary")), len(records))
+
+
+def shard_of(doc: int, rules: int) -> tuple[int, int]:
+    """(file number, place in it) of record `doc` when the first `rules` are in shards of RULE_SHARD; kb-search.js's shardOf."""
+    if doc < rules:
+        return divmod(doc, RULE_SHARD)
+    number, place = divmod(doc - rules, DOC_SHARD)
+    return -(-rules // RULE_SHARD) + number, place
 
 
 class _IndexWriter:
@@ -111,18 +143,22 @@ class _IndexWriter:
         with open(self.root / path, "wb") as f:
             f.write(data)
 
-    def document_shards(self, records: list[list[str]]) -> None:
-        for number, start in enumerate(range(0, len(records), DOC_SHARD)):
-            self.write(f"d/{number}.js", _js("docs", number, records[start : start + DOC_SHARD]))
+    def document_shards(self, records: list[list[str]], rules: int) -> None:
+        """d/<n>.js for the records; the first `rules` of them (rules and glossary entries) in shards of RULE_SHARD."""
+        starts = [*range(0, rules, RULE_SHARD), *range(rules, len(records), DOC_SHARD)]
+        for number, (start, end) in enumerate(zip(starts, [*starts[1:], len(records)], strict=True)):
+            self.write(f"d/{number}.js", _js("docs", number, records[start:end]))
 
     def blocks(self, folder: str, call: str, entries: dict[str, str]) -> list[str]:
-        """Writes `folder/<n>.js` for each block of `entries` (key -> JSON); returns each block's first key."""
-        firsts = []
+        """Writes `folder/<n>.js` for each block of `entries` (key -> JSON); returns each block's `separator`."""
+        separators = []
+        last = ""
         for number, block in enumerate(cut_blocks(entries)):
             data = ",".join(f"{json.dumps(key, ensure_ascii=False)}:{value}" for key, value in block.items())
             self.write(f"{folder}/{number}.js", f"kbSearch.{call}({number},{{{data}}});\n")
-            firsts.append(next(iter(block)))
-        return firsts
+            separators.append(separator(last, next(iter(block))))
+            last = next(reversed(block))
+        return separators
 
 
 def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | None = None) -> None:
@@ -136,7 +172,8 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
     if target.exists():
         shutil.rmtree(target)
     writer = _IndexWriter(target)
-    writer.document_shards(built.records)
+    rules = rule_records(built.records)
+    writer.document_shards(built.records, rules)
     index = built.index
     entries: dict[str, str] = {}
     for term, plist in index.items():
@@ -166,6 +203,8 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
         "names": " ".join(name_keys),
         "docs": len(built.records),
         "docShard": DOC_SHARD,
+        "ruleShard": RULE_SHARD,
+        "ruleDocs": rules,
     }
     writer.write("meta.js", _js("meta", "meta", meta))
 

@@ -56,12 +56,17 @@ def test_blocks_hold_each_key_once_in_the_order_javascript_compares(
     write_web_search(content_kb, tmp_path)
     root = tmp_path / INDEX_DIR
     _, meta = index_file(root / "meta.js")
-    firsts = meta[meta_key]
-    blocks = [index_file(root / folder / f"{n}.js") for n in range(len(firsts))]
-    assert len(blocks) > 10 and len(list((root / folder).glob("*.js"))) == len(firsts)
+    separators = meta[meta_key]
+    blocks = [index_file(root / folder / f"{n}.js") for n in range(len(separators))]
+    assert len(blocks) > 10 and len(list((root / folder).glob("*.js"))) == len(separators)
     keys = [key for number, (key_of_file, block) in enumerate(blocks) for key in block if key_of_file == number]
     assert keys == sorted(keys, key=web_search.js_order) and len(keys) == len(set(keys)), "in order, each once"
-    assert [next(iter(block)) for _, block in blocks] == firsts
+    # Each block's separator starts its first key and sorts after the block before it; most are shorter.
+    lasts = [""] + [list(block)[-1] for _, block in blocks[:-1]]
+    for separator, last, (_, block) in zip(separators, lasts, blocks, strict=True):
+        first = next(iter(block))
+        assert first.startswith(separator) and web_search.js_order(separator) > web_search.js_order(last), separator
+    assert sum(map(len, separators)) < sum(len(next(iter(block))) for _, block in blocks)
     for _, block in blocks:
         assert len(json.dumps(block)) <= 300 + 100 or len(block) == 1, "a block passes its size only for one entry"
     if folder == "t":
@@ -77,6 +82,33 @@ def test_tiny_blocks_give_the_same_results(monkeypatch: pytest.MonkeyPatch, cont
     write_web_search(content_kb, tmp_path / "tiny")
     assert run_engine(tmp_path / "tiny" / INDEX_DIR, queries=queries)["results"] == expected
     assert all(expected[q] for q in queries), expected  # "laelai" finds Laelia only through a spelling block
+
+
+def test_each_record_is_read_from_the_shard_it_was_written_to(tmp_path: Path):
+    # Rules and glossary entries come first, RULE_SHARD to a file, then cards and rulings, DOC_SHARD to a file:
+    # Python writes the shards and kb-search.js finds a record in them, each by its own code.
+    from rules_fixture import cited_by_content, write_releases
+
+    latest, _ = write_releases(tmp_path / "rules", cited_by_content(REPO))
+    kb = load_knowledge_base(Settings(content=REPO / "content", templates=REPO / "templates", rules=latest))
+    built = search_postings.build_search(kb)
+    write_web_search(kb, tmp_path / "site", built)
+    root = tmp_path / "site" / INDEX_DIR
+    _, meta = index_file(root / "meta.js")
+    rules = meta["ruleDocs"]
+    assert built.records[rules - 1][0] == "glossary" and built.records[rules][0] in ("card", "ruling")
+    assert rules > 4 * web_search.RULE_SHARD and len(built.records) > rules + 4 * web_search.DOC_SHARD
+    shards = {n: index_file(root / "d" / f"{n}.js")[1] for n in range(len(list((root / "d").glob("*.js"))))}
+    for doc, record in enumerate(built.records):
+        number, place = web_search.shard_of(doc, rules)
+        assert shards[number][place] == record, doc
+    # Queries whose results are rules, glossary entries, cards and rulings, on both sides of the boundary.
+    queries = ["302.6", "laelia", "historic", "last known information", "exile the top card", "token"]
+    out = run_engine(root, queries=queries)
+    for query in queries:
+        assert out["results"][query] == [built.records[doc][2] for doc, _, _ in out["ranked"][query]], query
+    kinds = {built.records[doc][0] for query in queries for doc, _, _ in out["ranked"][query]}
+    assert kinds == {"rule", "glossary", "card", "ruling"}, kinds
 
 
 def test_frequent_terms_keep_a_head_and_one_further_tier(

@@ -114,7 +114,7 @@
 
   // The index format this script reads (kb/web_search.py's FORMAT_VERSION): a site whose script comes from
   // another version of kb than its index says so, instead of failing on a field it cannot find.
-  var FORMAT = 10;
+  var FORMAT = 11;
   var RULE_NUMBER = /^[0-9]+(\.[0-9]+[a-z]?)?$/;
   var SECTION = /^[0-9]{3}$/;
 
@@ -147,8 +147,8 @@
     this.meta = null;
     this.text = null;
     this.rules = null;
-    this.termBlocks = []; // the first term of each block of terms (kb/web_search.py's cut_blocks)
-    this.spellingBlocks = []; // the first key of each block of spelling buckets
+    this.termBlocks = []; // the separator of each block of terms (kb/web_search.py's cut_blocks, separator)
+    this.spellingBlocks = []; // the separator of each block of spelling buckets
     this.terms = new Map(); // block number -> {term: [count, encoded postings, truncated?]}
     this.full = new Map(); // term -> encoded postings
     this.docs = new Map(); // doc shard number -> records
@@ -212,7 +212,7 @@
     }).join("");
   }
 
-  // The block that would hold `key`: the last one whose first key is not after it; -1 before every block.
+  // The block that would hold `key`: the last one whose separator (a start of its first key) is not after it.
   // Python sorted the keys as JavaScript compares strings (kb/web_search.py's js_order).
   function blockFor(firsts, key) {
     var lo = 0, hi = firsts.length;
@@ -680,16 +680,25 @@
     });
   };
 
+  // [file number, place in it] of a document's record: the rules and glossary entries come first, in
+  // smaller shards (kb/web_search.py's shard_of).
+  Engine.prototype.shardOf = function (doc) {
+    var m = this.meta;
+    if (doc < m.ruleDocs) return [Math.floor(doc / m.ruleShard), doc % m.ruleShard];
+    var after = doc - m.ruleDocs;
+    return [Math.ceil(m.ruleDocs / m.ruleShard) + Math.floor(after / m.docShard), after % m.docShard];
+  };
+
   // The records of ranked documents [from, to): loads their document shards.
   Engine.prototype.records = function (ranked, from, to) {
     var self = this;
     var slice = ranked.slice(from, to);
-    var size = this.meta.docShard;
-    var shards = new Set(slice.map(function (r) { return Math.floor(r[0] / size); }));
+    var shards = new Set(slice.map(function (r) { return self.shardOf(r[0])[0]; }));
     return Promise.all(Array.from(shards).map(function (n) { return self.fetch("d/" + n + ".js"); }))
       .then(function () {
         return slice.map(function (r) {
-          var rec = self.docs.get(Math.floor(r[0] / size))[r[0] % size];
+          var at = self.shardOf(r[0]);
+          var rec = self.docs.get(at[0])[at[1]];
           return { id: r[0], kind: rec[0], title: rec[1], url: rec[2], context: rec[3], snippet: rec[4], matched: r[1][0], score: r[1][1] };
         });
       });
