@@ -13,6 +13,9 @@ Layout under `search/kb-index/` in the site:
                   of `kb.search_text` and `kb.search_rank`, as data), where each
                   block of terms and of spelling buckets starts (`separator`),
                   document counts; loaded once, on the first keystroke;
+- `questions.js` — what only a question's ranking reads: the records of each
+                  keyword (`kb.search_postings.keyword_topics`) and the headings;
+                  loaded by the first question;
 - `t/<n>.js`    — block n of the terms, with their postings, each list a
                   string of base-32 digits (see `encode`);
 - `f/<term>-<k>.js` — tier k (from 1) of a frequent term's postings, whose
@@ -46,7 +49,7 @@ from kb.search_text import browser_rules
 from kb.store import KnowledgeBase
 
 INDEX_DIR = "search/kb-index"
-FORMAT_VERSION = 11
+FORMAT_VERSION = 12
 # Documents per document shard. The first page of results needs the records of up to 10 documents, and
 # a question's are rules and glossary entries from all over the CR: in shards of 4 rather than 8, the
 # records loaded but not shown halve (the median query at full scale loads 55 KB instead of 61, the
@@ -190,16 +193,16 @@ def write_web_search(kb: KnowledgeBase, site_dir: Path, built: BuiltSearch | Non
     buckets = {key: _json(" ".join(f"{w} {n}" for w, n in words)) for key, words in spelling_buckets(index, built.words)}
     spelling_blocks = writer.blocks("s", "spelling", buckets)
     name_keys = _card_names(writer, built)
+    writer.write("questions.js", _js("questions", "questions", {"topics": built.topics, "headings": built.headings}))
     meta = {
         "format": FORMAT_VERSION,
         # The version changes with the content, so a browser never mixes shards of two builds.
         "version": writer.digest.hexdigest()[:12],
         "text": browser_rules(),
         "ranking": ranking_rules(),
-        "topics": built.topics,
-        "headings": built.headings,
-        "terms": term_blocks,
-        "spelling": spelling_blocks,
+        # Keys hold no white space (kb.search_text cuts text at it): each list as one string, a third shorter.
+        "terms": " ".join(term_blocks),
+        "spelling": " ".join(spelling_blocks),
         "names": " ".join(name_keys),
         "docs": len(built.records),
         "docShard": DOC_SHARD,

@@ -56,11 +56,12 @@ def test_blocks_hold_each_key_once_in_the_order_javascript_compares(
     write_web_search(content_kb, tmp_path)
     root = tmp_path / INDEX_DIR
     _, meta = index_file(root / "meta.js")
-    separators = meta[meta_key]
+    separators = meta[meta_key].split(" ")
     blocks = [index_file(root / folder / f"{n}.js") for n in range(len(separators))]
     assert len(blocks) > 10 and len(list((root / folder).glob("*.js"))) == len(separators)
     keys = [key for number, (key_of_file, block) in enumerate(blocks) for key in block if key_of_file == number]
     assert keys == sorted(keys, key=web_search.js_order) and len(keys) == len(set(keys)), "in order, each once"
+    assert not [key for key in keys if " " in key], "meta.js lists the separators in one string, cut at spaces"
     # Each block's separator starts its first key and sorts after the block before it; most are shorter.
     lasts = [""] + [list(block)[-1] for _, block in blocks[:-1]]
     for separator, last, (_, block) in zip(separators, lasts, blocks, strict=True):
@@ -233,3 +234,10 @@ def test_card_name_shards_split_by_a_third_letter_when_full(
     assert names and all(len(key) == 3 for key in names)
     assert "lae" in names
     assert "Laelia, the Blade Reforged" in (tmp_path / INDEX_DIR / "n" / "lae.js").read_text(encoding="utf-8")
+
+
+def test_only_a_question_loads_what_only_questions_rank_by(cr_index: Path):
+    # questions.js holds the keywords' records and the headings, which only a question's ranking reads.
+    queries = ["trample", "302.6", "can a creature with trample assign damage to the player", "what is trample"]
+    loaded = run_engine(cr_index, queries=queries)["loaded"]
+    assert [q for q in queries if "questions.js" in loaded[q]] == [queries[2]], loaded

@@ -17,7 +17,7 @@ const limit = request.limit || 10;
 let loaded = [];
 let engine = null;
 const kbSearch = {};
-for (const kind of ["meta", "terms", "full", "docs", "spelling", "names"]) kbSearch[kind] = (key, data) => engine.register(kind, key, data);
+for (const kind of ["meta", "terms", "full", "docs", "spelling", "names", "questions"]) kbSearch[kind] = (key, data) => engine.register(kind, key, data);
 const context = vm.createContext({ kbSearch });
 const newEngine = () => new api.Engine((file) => new Promise((resolve, reject) => {
   const name = file.split("?")[0];

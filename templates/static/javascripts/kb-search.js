@@ -114,7 +114,7 @@
 
   // The index format this script reads (kb/web_search.py's FORMAT_VERSION): a site whose script comes from
   // another version of kb than its index says so, instead of failing on a field it cannot find.
-  var FORMAT = 11;
+  var FORMAT = 12;
   var RULE_NUMBER = /^[0-9]+(\.[0-9]+[a-z]?)?$/;
   var SECTION = /^[0-9]{3}$/;
 
@@ -154,6 +154,7 @@
     this.docs = new Map(); // doc shard number -> records
     this.spelling = new Map(); // block number -> {spelling key: "word count word count …"}
     this.names = new Map(); // name key -> [[card name, url], …]
+    this.question = null; // {topics, headings}: what only a question's ranking reads (questions.js)
     this.pending = new Map(); // path -> promise, so a file is requested once
   }
 
@@ -188,10 +189,12 @@
       this.text = new Text(data.text);
       this.rules = data.ranking;
       this.stopWords = this.text.stopWords;
-      this.termBlocks = data.terms;
-      this.spellingBlocks = data.spelling;
+      // Keys hold no white space (kb/search_text.py cuts text at it): the separators are one string.
+      this.termBlocks = data.terms.split(" ");
+      this.spellingBlocks = data.spelling.split(" ");
       this.nameKeys = new Set(data.names.split(" "));
-      this.headings = new Set(data.headings);
+    } else if (kind === "questions") {
+      this.question = { topics: data.topics, headings: new Set(data.headings) };
     } else if (kind === "terms") {
       this.terms.set(key, data);
     } else if (kind === "full") {
@@ -517,7 +520,7 @@
   // [first, last] records of each keyword all of whose name's terms the query has (kb/search_rank.py's Ranker.topics).
   Engine.prototype.topics = function (words) {
     var terms = new Set(words.map(function (w) { return w.term; }));
-    return this.meta.topics.filter(function (t) {
+    return this.question.topics.filter(function (t) {
       return t[0].split(" ").every(function (name) { return terms.has(name); });
     }).map(function (t) { return [t[1], t[2]]; });
   };
@@ -628,8 +631,12 @@
       return self.resolve(parsed);
     }).then(function (words) {
       var title = self.titleFactor(query);
+      // Only a question reads the keywords' records and the headings: other queries never load them.
+      return (title < 1 ? self.fetch("questions.js") : Promise.resolve()).then(function () { return [words, title]; });
+    }).then(function (read) {
+      var words = read[0], title = read[1];
       var topics = title < 1 ? self.topics(words) : [];
-      var headings = title < 1 ? self.headings : new Set();
+      var headings = title < 1 ? self.question.headings : new Set();
       var matches = words.map(function (w) { return self.matches(w, title); });
       var tiers = words.map(function () { return 1; });
       function step() {
@@ -740,6 +747,7 @@
     docs: function (key, data) { engine.register("docs", key, data); },
     spelling: function (key, data) { engine.register("spelling", key, data); },
     names: function (key, data) { engine.register("names", key, data); },
+    questions: function (key, data) { engine.register("questions", key, data); },
   };
 
   // --- browser: user interface ------------------------------------------------------
