@@ -61,8 +61,8 @@ RULE_SHARD, DOC_SHARD = 4, 8
 # hundreds of index files where a file per key made thousands of tiny ones (each one a
 # request when a reader makes the site available offline). A question of twenty
 # words looks up a dozen blocks or more, and meta.js lists one separator per block: over
-# 1,710 benchmark queries at full scale, 3 KB blocks load at most 102 KB, 2 KB blocks 95 KB
-# (meta.js 29 KB instead of 25; the median query 55 KB either way; bench/README.md).
+# 1,838 benchmark queries at full scale, 3 KB blocks load at most 95 KB, 2 KB blocks 86 KB
+# (meta.js 19 KB instead of 16; the median query 50 KB against 51; bench/README.md).
 BLOCK_BYTES = 2_000
 
 
