@@ -52,9 +52,9 @@ INDEX_DIR = "search/kb-index"
 FORMAT_VERSION = 12
 # Documents per document shard. The first page of results needs the records of up to 10 documents, and
 # a question's are rules and glossary entries from all over the CR: in shards of 4 rather than 8, the
-# records loaded but not shown halve (the median query at full scale loads 55 KB instead of 61, the
-# largest 95 instead of 104). Cards and rulings, 70,000 found mostly by a name and next to each other, stay
-# 8 to a shard: shards of 4 for them too would save 1 KB a query and add 9,000 files to the site.
+# records loaded but not shown halve (over 1,894 benchmark queries at full scale, the median loads 50 KB
+# instead of 56, the largest 86 instead of 93). Cards and rulings, 70,000 found mostly by a name and next to
+# each other, stay 8 to a shard: shards of 4 for them too would save 1 KB a query and add 9,000 files to the site.
 RULE_SHARD, DOC_SHARD = 4, 8
 # Terms and spelling buckets are written in blocks: in key order, a block closes
 # before it would pass this many bytes. A lookup loads one block, and a site has

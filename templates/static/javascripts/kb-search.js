@@ -215,37 +215,38 @@
     }).join("");
   }
 
-  // The block that would hold `key`: the last one whose separator (a start of its first key) is not after it.
+  // The block that would hold `key`: the last one whose separator (a start of its first key) is not after it;
+  // -1 before every block.
   // Python sorted the keys as JavaScript compares strings (kb/web_search.py's js_order).
-  function blockFor(firsts, key) {
-    var lo = 0, hi = firsts.length;
+  function blockFor(starts, key) {
+    var lo = 0, hi = starts.length;
     while (lo < hi) {
       var mid = (lo + hi) >> 1;
-      if (firsts[mid] <= key) lo = mid + 1;
+      if (starts[mid] <= key) lo = mid + 1;
       else hi = mid;
     }
     return lo - 1;
   }
 
   // Every block that may hold a key starting with `prefix`.
-  function blocksFor(firsts, prefix) {
+  function blocksFor(starts, prefix) {
     var out = [];
-    for (var b = Math.max(blockFor(firsts, prefix), 0), last = blockFor(firsts, prefix + "\uffff"); b <= last; b++) out.push(b);
+    for (var b = Math.max(blockFor(starts, prefix), 0), last = blockFor(starts, prefix + "\uffff"); b <= last; b++) out.push(b);
     return out;
   }
 
   // `key`'s entry in the loaded blocks `blocks` (a Map of block number -> {key: entry}), or null.
-  function lookup(blocks, firsts, key) {
-    var block = blocks.get(blockFor(firsts, key));
+  function lookup(blocks, starts, key) {
+    var block = blocks.get(blockFor(starts, key));
     return block && Object.prototype.hasOwnProperty.call(block, key) ? block[key] : null;
   }
 
   // Loads the blocks of `folder` holding these keys, and every key these prefixes start.
-  Engine.prototype.loadBlocks = function (folder, firsts, keys, prefixes) {
+  Engine.prototype.loadBlocks = function (folder, starts, keys, prefixes) {
     var self = this;
     var blocks = new Set();
-    keys.forEach(function (k) { var b = blockFor(firsts, k); if (b >= 0) blocks.add(b); });
-    (prefixes || []).forEach(function (p) { blocksFor(firsts, p).forEach(function (b) { blocks.add(b); }); });
+    keys.forEach(function (k) { var b = blockFor(starts, k); if (b >= 0) blocks.add(b); });
+    (prefixes || []).forEach(function (p) { blocksFor(starts, p).forEach(function (b) { blocks.add(b); }); });
     return Promise.all(Array.from(blocks).map(function (b) { return self.fetch(folder + "/" + b + ".js"); }));
   };
 
