@@ -41,6 +41,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+from itertools import groupby
 from pathlib import Path
 
 from kb.search_postings import BuiltSearch, build_search, encode, spelling_buckets, tiers
@@ -147,10 +148,9 @@ class _IndexWriter:
             f.write(data)
 
     def document_shards(self, records: list[list[str]], rules: int) -> None:
-        """d/<n>.js for the records; the first `rules` of them (rules and glossary entries) in shards of RULE_SHARD."""
-        starts = [*range(0, rules, RULE_SHARD), *range(rules, len(records), DOC_SHARD)]
-        for number, (start, end) in enumerate(zip(starts, [*starts[1:], len(records)], strict=True)):
-            self.write(f"d/{number}.js", _js("docs", number, records[start:end]))
+        """d/<n>.js for the records, each in the file `shard_of` names (the one layout kb-search.js also follows)."""
+        for number, shard in groupby(enumerate(records), key=lambda item: shard_of(item[0], rules)[0]):
+            self.write(f"d/{number}.js", _js("docs", number, [record for _, record in shard]))
 
     def blocks(self, folder: str, call: str, entries: dict[str, str]) -> list[str]:
         """Writes `folder/<n>.js` for each block of `entries` (key -> JSON); returns each block's `separator`."""
