@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from kb.engine import Game, Player, expect_illegal
+from kb.engine.state import GameState
 
 
 def snapshot(game: Game) -> object:
@@ -52,3 +53,30 @@ def test_a_refused_trigger_target_leaves_the_spell_on_the_stack(game: Game, alic
     with expect_illegal(code="illegal-target", rule="700.6"):
         game.resolve()
     assert (game.stack, rona.zone) == (["Rona, Disciple of Gix"], "stack")
+
+
+def test_the_copy_a_transaction_restores_shares_nothing_that_changes(game: Game, alice: Player) -> None:
+    """kb.engine.state.Copied: what changes in the live state after the copy never reaches the copy, shuffles included."""
+    bears = game.battlefield_add("Grizzly Bears", alice)
+    game.library_add("Forest", alice)
+    game.library_add("Island", alice)
+    game.add_mana(alice, "{G}")
+    copied = copy.deepcopy(game.state)
+    assert snapshot(game) == _without_rng(copy.deepcopy(copied))
+
+    game.state.cards[bears.card_id].counters["+1/+1"] = 2
+    game.state.players[0].mana_pool.clear()
+    game.state.libraries[0].reverse()
+    game.state.log.append("later")
+    next_numbers = [game.state.rng.random() for _ in range(3)]
+
+    assert copied.cards[bears.card_id].counters == {}
+    assert copied.players[0].mana_pool == {"G": 1}
+    assert copied.libraries[0] == game.state.libraries[0][::-1]
+    assert "later" not in copied.log
+    assert [copied.rng.random() for _ in range(3)] == next_numbers  # the generator, copied at the same point
+
+
+def _without_rng(state: GameState) -> GameState:
+    state.rng = None  # type: ignore[assignment]
+    return state
