@@ -16,6 +16,7 @@ its line number: an error points at the exact line an author has to fix.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
@@ -351,7 +352,7 @@ def _compose(path: Path, shown: str) -> yaml.Node | None:
             f"more than {_MAX_OPEN} '[' or '{{' open at once", Origin(shown, line), "close the lists and mappings you open"
         )
     try:
-        return yaml.compose(text, Loader=_FAST_LOADER)
+        return _parsed(text)
     except (yaml.YAMLError, RecursionError):
         pass  # PyYAML's own parser names the problem more precisely: it reports it below
     try:
@@ -376,6 +377,14 @@ def _compose(path: Path, shown: str) -> yaml.Node | None:
 
 # libyaml's parser when PyYAML was built with it: the same nodes and marks, about ten times faster.
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> yaml.Node | None:
+    """A file's node tree, kept by its text: the live preview reads every file again after each edit, and parses
+    only the one that changed (half of reading the bundled content/). Readers never change a node."""
+    return yaml.compose(text, Loader=_FAST_LOADER)
+
 
 # Far more than a card with all its rulings and examples; a larger file is not read into memory.
 _MAX_BYTES = 16 << 20

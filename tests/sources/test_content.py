@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kb.errors import KbError, KbErrors
-from kb.sources.content import load_content
+from kb.sources.content import _parsed, load_content
 from kb.store import assemble
 
 CARD = """\
@@ -52,6 +52,24 @@ def test_reads_a_card_with_its_rulings_and_their_lines(tmp_path: Path):
     assert first.id == "test-bear-2020-01-01-1" and second.id == "test-bear-2020-01-01-2"
     assert first.card == "test-bear" and first.date == date(2020, 1, 1)
     assert first.origin.line == 8 and second.origin.line == 10
+
+
+def test_reading_again_parses_only_what_changed_and_names_where_it_is_now(tmp_path: Path):
+    """The live preview reads content/ again after each edit: unchanged files are not parsed again."""
+    write(tmp_path, "cards/bear.yaml", CARD)
+    write(tmp_path, "cards/wolf.yaml", CARD.replace("Test Bear", "Test Wolf"))
+    load_content(tmp_path)
+    write(tmp_path, "cards/wolf.yaml", CARD.replace("Test Bear", "Test Wolf").replace("Haste", "Trample"))
+    parsed_before = _parsed.cache_info().misses
+    content = load_content(tmp_path)
+    assert _parsed.cache_info().misses == parsed_before + 1
+    assert [card.oracle_text for card in content.cards] == ["Haste", "Trample"]
+
+    moved = tmp_path / "elsewhere"
+    (moved / "cards").mkdir(parents=True)
+    (tmp_path / "cards/bear.yaml").rename(moved / "cards/bear.yaml")
+    (card,) = load_content(moved).cards
+    assert card.origin.path.endswith("elsewhere/cards/bear.yaml") and card.origin.line == 1
 
 
 def test_example_origin_is_the_first_line_of_its_code(tmp_path: Path):
