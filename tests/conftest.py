@@ -38,10 +38,12 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser test files first, each group still in its random order.
 
-    They are the longest files (20–40 s each), and xdist hands out whole files
-    (--dist loadfile) in this order: started last, one of them kept a single
-    worker busy for the last 10 s while the others had nothing left. Back to
-    back, this order took 3–5 % less time (129.6 s against 133.7 s, 112.8 s against 118.4 s).
+    They are the longest files (10–30 s each), and xdist hands out whole files
+    (--dist loadfile) in this order (--no-loadscope-reorder, in pyproject.toml):
+    started last, one of them kept a single worker busy for the last 10 s while
+    the others had nothing left. Back to back, this order took 3–5 % less time
+    (129.6 s against 133.7 s, 112.8 s against 118.4 s). Without that option xdist
+    put the files with the most tests first instead, and a browser file often ran last.
     """
     browser = REPO / "tests" / "browser"
     items.sort(key=lambda item: browser not in item.path.parents)
