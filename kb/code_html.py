@@ -9,6 +9,8 @@ styles it and puts its copy button on it, which copies the code's visible text.
 
 from __future__ import annotations
 
+import functools
+
 from markupsafe import Markup
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
@@ -18,8 +20,11 @@ _LEXER = PythonLexer()
 _FORMATTER = HtmlFormatter(nowrap=True)
 
 
+@functools.lru_cache(maxsize=4096)
 def python_block(code: str) -> Markup:
-    """`code` as a highlighted block whose visible text equals `code`."""
+    """`code` as a highlighted block whose visible text equals `code`.
+
+    Kept by its code: a rebuild in the same process (the live preview's) highlights only the examples that changed."""
     spans = highlight(code, _LEXER, _FORMATTER)
     if not code.endswith("\n"):  # the lexer ends every source with a newline; the visible text must not
         spans = spans.removesuffix("\n")

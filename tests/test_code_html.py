@@ -32,3 +32,11 @@ def test_markup_is_highlighted_code():
     assert block.startswith('<div class="language-python highlight"><pre><span></span><code tabindex="0">')
     assert '<span class="nb">print</span>' in block
     assert "&#34;" not in block and "&amp;#" not in block
+
+
+def test_the_same_code_is_highlighted_once():
+    """A rebuild in the same process (the live preview's) does not highlight unchanged examples again."""
+    code = "game.resolve()  # highlighted once\n"
+    before = python_block.cache_info().misses
+    assert python_block(code) == python_block(code) == python_block(code.rstrip("\n") + "\n")
+    assert python_block.cache_info().misses == before + 1
