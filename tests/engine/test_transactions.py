@@ -9,9 +9,7 @@ from kb.engine.state import GameState
 
 
 def snapshot(game: Game) -> object:
-    state = copy.deepcopy(game.state)
-    state.rng = None  # type: ignore[assignment]  # Random objects don't compare by value
-    return state
+    return _without_rng(copy.deepcopy(game.state))
 
 
 def test_a_refused_cast_restores_everything(game: Game, alice: Player) -> None:
@@ -78,5 +76,5 @@ def test_the_copy_a_transaction_restores_shares_nothing_that_changes(game: Game,
 
 
 def _without_rng(state: GameState) -> GameState:
-    state.rng = None  # type: ignore[assignment]
+    state.rng = None  # type: ignore[assignment]  # Random objects don't compare by value
     return state
