@@ -42,7 +42,7 @@ from kb.history import RulesHistory
 from kb.history_cache import load_history
 from kb.import_summary import summarise
 from kb.merge import merge
-from kb.model import RulesDocument
+from kb.model import RuleQuestions, RulesDocument
 from kb.outputs import BackgroundOutputs
 from kb.progress import progress
 from kb.render import Page, render_pages
@@ -132,9 +132,20 @@ def link(sources: Sources) -> KnowledgeBase:
         cards, rulings = merged.cards, merged.rulings
     kb = assemble(cards, rulings, sources.rules, sources.previous_rules, sources.history, sources.content.cr_examples)
     kb.aliases, kb.phrasings, kb.asked = resolve_aliases(sources.content.aliases, kb)
+    kb.questions = _questions(sources.content.questions, kb)
     if merged is not None:
         kb.import_summary = summarise(sources.imported, merged, kb.links.unresolved)
     return kb
+
+
+def _questions(questions: RuleQuestions | None, kb: KnowledgeBase) -> dict[str, tuple[str, ...]]:
+    """The listed questions of the rules the loaded release has, when it numbers its rules as the list's release does.
+
+    An older release numbers them otherwise (702.90 was another keyword in 2015); a newer one keeps most numbers.
+    """
+    if questions is None or kb.rules_document is None or kb.rules_document.effective_date < questions.release:
+        return {}
+    return {number: asked for number, asked in questions.by_rule.items() if number in kb.rules}
 
 
 def load_knowledge_base(settings: Settings) -> KnowledgeBase:

@@ -321,6 +321,18 @@ def natural_key(text: str) -> tuple:
     return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
 
 
+@dataclass(frozen=True)
+class RuleQuestions:
+    """The questions players ask, by the rule that answers each (content/search/questions.yaml).
+
+    Written for the numbering of the rules of `release`: an older release numbers its rules otherwise.
+    """
+
+    release: date
+    by_rule: dict[str, tuple[str, ...]]
+    origin: Origin
+
+
 @dataclass(frozen=True, slots=True)
 class Alias:
     """What players call some rules and glossary entries ("SBA" -> rule 704, State-Based Actions).

@@ -24,6 +24,9 @@ from kb.text import shorten
 # alias (another name for the record) sits in between; a rule's parent number
 # lists it under a search for that number ("605" -> 605.1, 605.2 …).
 TITLE, ALIAS, PARENT, CONTEXT, BODY = 10.0, 6.0, 2.0, 1.5, 1.0
+# The questions players ask that a rule answers (content/search/questions.yaml) weigh this much of its text's words:
+# enough that a question worded as players word it meets its answer, too little for one shared word to outrank the text.
+QUESTIONS = 0.5
 # A card's or ruling's words (its name and text) count for this much of a
 # rule's: words ("can one creature block two attackers", "flicker") ask what
 # the rules say, and 70,000 cards and rulings that use the same words in
@@ -167,6 +170,7 @@ def _rule_document(kb: KnowledgeBase, number: str, aliases: list[str]) -> Search
             PARENT: [parent],
             CONTEXT: [context.partition(". ")[2], parent_title],
             BODY: [" ".join((rule.text, *rule.examples))],
+            QUESTIONS: list(kb.questions.get(number, ())),
         },
         heading=heading,
     )

@@ -40,6 +40,8 @@ class KnowledgeBase:
     aliases: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     phrasings: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     asked: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    # Rule number -> the questions players ask that it answers (content/search/questions.yaml), searched as its text.
+    questions: dict[str, tuple[str, ...]] = field(default_factory=dict)
     history: RulesHistory | None = None  # every rule's past releases, when built with --history
     # Executable counterparts of the Comprehensive Rules' own examples, by id ('cr-601.2c-1').
     cr_examples: dict[str, CrExample] = field(default_factory=dict)

@@ -9,6 +9,9 @@ Layout::
                                  executable counterparts of the Comprehensive Rules'
                                  own examples in that section (`rule:`, `ordinal:`,
                                  the example's `text:` and an `example:`)
+    content/search/aliases.yaml  what players call rules and glossary entries
+    content/search/questions.yaml
+                                 the questions players ask, by the rule that answers each
 
 Values are read as YAML nodes rather than plain data so that every field keeps
 its line number: an error points at the exact line an author has to fix.
@@ -38,6 +41,7 @@ from kb.model import (
     Example,
     Origin,
     RuleKind,
+    RuleQuestions,
     Ruling,
     card_slug,
     cr_example_id,
@@ -47,9 +51,12 @@ from kb.model import (
     slugify,
 )
 from kb.sources.aliases import parse_aliases
+from kb.sources.questions import parse_questions
 
 # What players call rules and glossary entries (kb/sources/aliases.py).
 ALIASES = "search/aliases.yaml"
+# The questions players ask, by the rule that answers each (kb/sources/questions.py).
+QUESTIONS = "search/questions.yaml"
 CARD_FIELDS = {
     "name": True,
     "short_name": False,
@@ -81,6 +88,7 @@ class Content:
     rulings: tuple[Ruling, ...]
     aliases: tuple[Alias, ...] = ()
     cr_examples: tuple[CrExample, ...] = ()
+    questions: RuleQuestions | None = None
 
 
 def load_content(root: Path) -> Content:
@@ -95,8 +103,12 @@ def load_content(root: Path) -> Content:
     aliases: list[Alias] = []
     if (root / ALIASES).exists():
         reader.read_file(root / ALIASES, lambda node, shown: aliases.extend(parse_aliases(node, shown)))
+    questions: list[RuleQuestions] = []
+    if (root / QUESTIONS).exists():
+        reader.read_file(root / QUESTIONS, lambda node, shown: questions.append(parse_questions(node, shown)))
     raise_all(reader.errors)
-    return Content(tuple(reader.cards), tuple(reader.rulings), tuple(aliases), tuple(reader.cr_examples))
+    cr_examples = tuple(reader.cr_examples)
+    return Content(tuple(reader.cards), tuple(reader.rulings), tuple(aliases), cr_examples, next(iter(questions), None))
 
 
 class _Reader:
