@@ -26,7 +26,9 @@ from kb.text import shorten
 TITLE, ALIAS, PARENT, CONTEXT, BODY = 10.0, 6.0, 2.0, 1.5, 1.0
 # The questions players ask that a rule answers (content/search/questions.yaml) weigh this much of its text's words:
 # enough that a question worded as players word it meets its answer, too little for one shared word to outrank the text.
-QUESTIONS = 0.5
+# Chosen among 0.25, 0.5, 0.75 and 1.5 on the tuning and held-out sets' aggregates (bench/README.md, stop 37). A weight
+# keys its field: it must differ from the weights above.
+QUESTIONS = 0.75
 # A card's or ruling's words (its name and text) count for this much of a
 # rule's: words ("can one creature block two attackers", "flicker") ask what
 # the rules say, and 70,000 cards and rulings that use the same words in

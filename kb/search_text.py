@@ -257,7 +257,7 @@ def name_key(name: str) -> str:
 
 def written_words(text: str) -> list[str]:
     """The words of a text as written, folded: what a reader may type, and misspell. "E.T.B." is "etb", "+1" is "[+1]"."""
-    return [_written(word) for word in _TOKEN.findall(normalize(text))]
+    return [word if word.isalpha() else _written(word) for word in _TOKEN.findall(normalize(text))]
 
 
 def _written(word: str) -> str:
@@ -281,12 +281,15 @@ def read_as_rules(found: list[str]) -> list[str]:
     i = 0
     while i < len(found):
         # The longest phrase starting here, if any.
-        for size in range(min(_LONGEST_PHRASE, len(found) - i), 0, -1):
-            words = _PHRASE_WORDS.get(tuple(found[i : i + size])) if found[i] in _PHRASE_STARTS else None
-            if words:
-                out += words
-                i += size
-                break
+        if found[i] in _PHRASE_STARTS:
+            for size in range(min(_LONGEST_PHRASE, len(found) - i), 0, -1):
+                if words := _PHRASE_WORDS.get(tuple(found[i : i + size])):
+                    out += words
+                    i += size
+                    break
+            else:
+                out.append(found[i])
+                i += 1
         else:
             out.append(found[i])
             i += 1
