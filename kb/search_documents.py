@@ -68,7 +68,9 @@ def searchable_documents(kb: KnowledgeBase) -> Iterator[SearchDocument]:
     """Every searchable record, ordered so that records found together are stored together.
 
     A rule or glossary entry is also found by what players call it and how they
-    ask about it (`kb.aliases`, `kb.phrasings`, from content/search/aliases.yaml).
+    ask about it (`kb.aliases`, `kb.phrasings`, from content/search/aliases.yaml),
+    and a rule by the questions players ask that it answers (`kb.questions`,
+    from content/search/questions.yaml).
     A generator: the indexes are built in one pass over 100,000 documents, none of which is kept.
     """
     see_rule = _glossary_aliases(kb)

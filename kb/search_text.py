@@ -281,15 +281,12 @@ def read_as_rules(found: list[str]) -> list[str]:
     i = 0
     while i < len(found):
         # The longest phrase starting here, if any.
-        if found[i] in _PHRASE_STARTS:
-            for size in range(min(_LONGEST_PHRASE, len(found) - i), 0, -1):
-                if words := _PHRASE_WORDS.get(tuple(found[i : i + size])):
-                    out += words
-                    i += size
-                    break
-            else:
-                out.append(found[i])
-                i += 1
+        sizes = range(min(_LONGEST_PHRASE, len(found) - i), 0, -1) if found[i] in _PHRASE_STARTS else ()
+        for size in sizes:
+            if words := _PHRASE_WORDS.get(tuple(found[i : i + size])):
+                out += words
+                i += size
+                break
         else:
             out.append(found[i])
             i += 1
