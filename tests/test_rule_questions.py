@@ -13,7 +13,7 @@ from kb.search_index import write_search_index
 from tests.conftest import REPO
 from tests.rules_fixture import release
 
-QUESTIONS = 'release: 2025-09-19\nquestions:\n  "100.1":\n    - who wins a duel\n  "999.9":\n    - no such rule\n'
+QUESTIONS = 'release: 2025-09-19\nquestions:\n  "100.1": |\n    who wins a duel\n  "999.9": |\n    no such rule\n'
 
 
 def knowledge_base(tmp_path: Path, effective: str):

@@ -23,12 +23,12 @@ def parse(text: str):
 def test_questions_keep_their_release_rules_and_order():
     listed = parse(
         "# header\nrelease: 2025-09-19\nquestions:\n"
-        '  "302.6":\n    - can my creature attack the turn I cast it\n    - " summoning sick tap ability "\n'
-        '  "704":\n    - what does the game check on its own\n'
+        '  "302.6": |\n    can my creature attack the turn I cast it\n\n     summoning sick tap ability: why? \n'
+        '  "704": what does the game check on its own\n'
     )
     assert listed.release == date(2025, 9, 19)
     assert listed.by_rule == {
-        "302.6": ("can my creature attack the turn I cast it", "summoning sick tap ability"),
+        "302.6": ("can my creature attack the turn I cast it", "summoning sick tap ability: why?"),
         "704": ("what does the game check on its own",),
     }
     assert listed.origin == Origin("content/search/questions.yaml", 2)
@@ -38,17 +38,16 @@ def test_questions_keep_their_release_rules_and_order():
     ("text", "message"),
     [
         ("- a\n", r"questions.yaml:1: expected 'release:' and 'questions:'"),
-        ('questions:\n  "302.6": [a]\n', r"questions.yaml:1: missing release"),
+        ('questions:\n  "302.6": a\n', r"questions.yaml:1: missing release"),
         ("release: 2025-09-19\n", r"questions.yaml:1: missing questions"),
-        ('release: 2025-09-19\nquestion:\n  "302.6": [a]\n', r"questions.yaml:2: unknown field 'question'"),
-        ('release: soon\nquestions:\n  "302.6": [a]\n', r"questions.yaml:1: release is not a date"),
+        ('release: 2025-09-19\nquestion:\n  "302.6": a\n', r"questions.yaml:2: unknown field 'question'"),
+        ('release: soon\nquestions:\n  "302.6": a\n', r"questions.yaml:1: release is not a date"),
         ("release: 2025-09-19\nquestions: [a]\n", r"questions.yaml:2: expected a mapping of rule numbers to questions"),
-        ('release: 2025-09-19\nquestions:\n  "3O2.6": [a]\n', r"questions.yaml:3: '3O2.6' is not a rule number"),
-        ('release: 2025-09-19\nquestions:\n  "302.6": [a]\n  "302.6": [b]\n', r"questions.yaml:4: rule 302.6 is listed twice \(first at line 3\)"),
-        ('release: 2025-09-19\nquestions:\n  "302.6": can it attack\n', r"questions.yaml:3: rule 302.6: expected a list of questions"),
-        ('release: 2025-09-19\nquestions:\n  "302.6": []\n', r"questions.yaml:3: rule 302.6: expected a list of questions"),
-        ('release: 2025-09-19\nquestions:\n  "302.6":\n    - ok\n    - [a]\n', r"questions.yaml:5: rule 302.6: a question is not text"),
-        ('release: 2025-09-19\nquestions:\n  "302.6":\n    - " "\n', r"questions.yaml:4: rule 302.6: a question is not text"),
+        ('release: 2025-09-19\nquestions:\n  "3O2.6": a\n', r"questions.yaml:3: '3O2.6' is not a rule number"),
+        ('release: 2025-09-19\nquestions:\n  "302.6": a\n  "302.6": b\n', r"questions.yaml:4: rule 302.6 is listed twice \(first at line 3\)"),
+        ('release: 2025-09-19\nquestions:\n  "302.6": [can it attack]\n', r"questions.yaml:3: rule 302.6: expected its questions, one a line"),
+        ('release: 2025-09-19\nquestions:\n  "302.6":\n', r"questions.yaml:3: rule 302.6: expected its questions, one a line"),
+        ('release: 2025-09-19\nquestions:\n  "302.6": |\n    \n  "704": a\n', r"questions.yaml:3: rule 302.6: expected its questions, one a line"),
     ],
 )  # fmt: skip
 def test_a_malformed_file_is_one_error_at_its_line(text: str, message: str):
@@ -58,8 +57,8 @@ def test_a_malformed_file_is_one_error_at_its_line(text: str, message: str):
 
 def test_a_malformed_file_in_content_stops_the_load_naming_it(tmp_path: Path):
     (tmp_path / "search").mkdir()
-    (tmp_path / "search" / "questions.yaml").write_text('release: 2025-09-19\nquestions:\n  "302.6": yes\n')
-    with pytest.raises(KbError, match=r"search/questions.yaml:3: rule 302.6: expected a list of questions"):
+    (tmp_path / "search" / "questions.yaml").write_text('release: 2025-09-19\nquestions:\n  "302.6": [a, b]\n')
+    with pytest.raises(KbError, match=r"search/questions.yaml:3: rule 302.6: expected its questions, one a line"):
         load_content(tmp_path)
 
 
