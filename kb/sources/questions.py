@@ -21,15 +21,12 @@ with generated questions).
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 import yaml
 
 from kb.errors import ContentError
-from kb.model import Origin, RuleQuestions
-
-_RULE_NUMBER = re.compile(r"^[0-9]{3}(\.[0-9]+[a-z]?)?$")
+from kb.model import Origin, RuleQuestions, rule_kind
 
 
 def parse_questions(node: yaml.Node, path: str) -> RuleQuestions:
@@ -72,7 +69,7 @@ def _by_rule(node: yaml.Node, path: str) -> dict[str, tuple[str, ...]]:
     lines: dict[str, int] = {}
     for key, value in node.value:
         number = key.value if isinstance(key, yaml.ScalarNode) else ""
-        if not _RULE_NUMBER.match(number):
+        if not _is_rule_number(number):
             raise ContentError(f"{number or 'this key'!r} is not a rule number", _origin(path, key), 'write it as "302.6"')
         if number in lines:
             raise ContentError(
@@ -91,6 +88,14 @@ def _texts(node: yaml.Node, path: str, number: str) -> tuple[str, ...]:
             f"rule {number}: expected its questions, one a line", _origin(path, node), "write '|' and the questions below it"
         )
     return texts
+
+
+def _is_rule_number(text: str) -> bool:
+    try:
+        rule_kind(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _origin(path: str, node: yaml.Node) -> Origin:
