@@ -42,11 +42,6 @@ SYMBOL_SPELLINGS = {
     for first, second, *rest in [symbol.lower().split("/")]
     for spelling in ("/".join([first, second, *rest]), "/".join([second, first, *rest]))
 }
-# Symbols named by their letters ("the Q symbol", "pw symbol"), read as the symbol itself.
-_NAMED_SYMBOLS = {
-    f"{code} symbol": f"{{{code}}}"
-    for code in ("w", "u", "b", "r", "g", "c", "s", "t", "q", "e", "x", "y", "z", "h", "p", "pw", "tk", "chaos")
-}
 
 # A term: a mana or other symbol as written ("{T}", "{W/U}", "{2/B}", "{CHAOS}", or "r/p": SYMBOL_SPELLINGS),
 # a loyalty cost as written ("[+1]", "[−X]", "[0]"; a sign and a number standing alone, "+1" or "−2", as players type it
@@ -65,6 +60,29 @@ TOKEN_PATTERN = (
     r"|(?:cr|rules?|section)(?=[0-9]+\.)|[a-z](?:\.[a-z])+\.?|[a-z0-9]+|∞|\*"
 )
 _TOKEN = re.compile(TOKEN_PATTERN)
+
+# A symbol is also read as what the rules call it, in rule text and in queries alike: "mana value of {2/W}" asks what
+# the rules say of hybrid symbols ("use the largest component of each hybrid symbol"), which name the kind of symbol,
+# not each one. Split symbols by their halves; the others by name.
+SYMBOL_NAMES = {
+    **{
+        term: " ".join([term, *kind])
+        for term in sorted(set(SYMBOL_SPELLINGS.values()))
+        for parts in [term.strip("{}").split("/")]
+        for kind in [
+            (["monocolored"] if parts[0] == "2" else [])
+            + (["hybrid"] if len(parts) == 3 or parts[-1] != "p" else [])
+            + (["phyrexian"] if parts[-1] == "p" else [])
+        ]
+    },
+    **{f"{{{code}}}": f"{{{code}}} {name}" for code, name in (("t", "tap"), ("q", "untap"), ("c", "colorless"), ("s", "snow"), ("e", "energy"))},
+}
+
+# Symbols named by their letters ("the Q symbol", "pw symbol"), read as the symbol itself.
+_NAMED_SYMBOLS = {
+    f"{code} symbol": SYMBOL_NAMES.get(f"{{{code}}}", f"{{{code}}}")
+    for code in ("w", "u", "b", "r", "g", "c", "s", "t", "q", "e", "x", "y", "z", "h", "p", "pw", "tk", "chaos")
+}
 
 # How players say what the rules say in other words: each phrase (as folded
 # words) is read as the rules' wording, in rule text and in queries alike, so
@@ -120,6 +138,7 @@ PHRASES = {
     "goes on the stack": "go on the stack",
     "went on the stack": "go on the stack",
     **_NAMED_SYMBOLS,
+    **SYMBOL_NAMES,
 }
 
 # Single words read as another word, in text and queries alike: forms of a verb

@@ -262,6 +262,11 @@ def test_real_cr_infinity_keyword_by_its_symbol(full_index: Path):
     assert first(full_index, "{∞}")[0] == ("rule", "702.186")
 
 
+def test_real_cr_a_symbol_in_a_question_finds_the_rule_about_its_kind(full_index: Path):
+    # 202.3f speaks of "each hybrid symbol" and shows none: {2/W} is read as a monocolored hybrid symbol too.
+    assert first(full_index, "mana value of {2/W}", 1) == [("rule", "202.3f")]
+
+
 def test_real_cr_glossary_term(full_index: Path):
     assert first(full_index, "historic")[0] in {("glossary", "historic"), ("rule", "700.6")}
 

@@ -8,8 +8,9 @@ from kb.search_text import stem, tokens, written_words
 
 
 def test_rule_numbers_and_symbols_are_whole_tokens():
-    assert tokens("See rule 302.6. Also rules 601.2a–h and 107.3i, section 605; {T}, {W/U} and {2/B}.") == [
-        "see", "rule", "302.6", "also", "rule", "601.2a", "h", "107.3i", "section", "605", "{t}", "{w/u}", "{2/b}",
+    assert written_words("See rule 302.6. Also rules 601.2a–h and 107.3i, section 605; {T}, {W/U} and {2/B}.") == [
+        "see", "rule", "302.6", "also", "rules", "601.2a", "h", "and", "107.3i", "section", "605", "{t}", "{w/u}", "and",
+        "{2/b}",
     ]  # fmt: skip
     # The Infinity keyword is a symbol with no letter: it is a term of its own, and the term of "{∞}" too.
     assert tokens("702.186. ∞ (Infinity)") == ["702.186", "∞", "infinity"]
@@ -27,11 +28,24 @@ def test_rule_numbers_and_symbols_are_whole_tokens():
 def test_split_symbols_are_found_however_players_write_them():
     # Without braces, and with the halves in either order: the rules write {W/U}, {2/B}, {R/P} and {G/U/P}.
     typed = "{U/W}, u/w, {B/2}, r/p, {P/R}, p/r, u/g/p"
-    assert tokens(typed) == ["{w/u}", "{w/u}", "{2/b}", "{r/p}", "{r/p}", "{r/p}", "{g/u/p}"]
+    assert written_words(typed) == ["{w/u}", "{w/u}", "{2/b}", "{r/p}", "{r/p}", "{r/p}", "{g/u/p}"]
     # Neither a power/toughness, nor a creature's size, nor "and/or" is a symbol.
     assert tokens("P/T of a 2/2, and/or w/x") == ["p", "t", "2", "2", "w", "x"]
     # A symbol named by its letters is the symbol.
-    assert tokens("the Q symbol, the pw symbol") == ["{q}", "{pw}"]
+    assert tokens("the Q symbol, the pw symbol") == ["{q}", "untap", "{pw}"]
+
+
+def test_a_symbol_is_also_read_as_what_the_rules_call_it():
+    # "Mana value of {2/W}" meets 202.3f, which speaks of "each hybrid symbol" and shows none.
+    assert tokens("{2/W}, w/u, {B/P}, {G/U/P}, {C/R}") == [
+        "{2/w}", "monocolor", "hybrid", "{w/u}", "hybrid", "{b/p}", "phyrexian", "{g/u/p}", "hybrid", "phyrexian",
+        "{c/r}", "hybrid",
+    ]  # fmt: skip
+    assert tokens("{T}: Add {C}. Pay {E}{E}. {S}, {Q}") == [
+        "{t}", "tap", "add", "{c}", "colorless", "pay", "{e}", "energy", "{e}", "energy", "{s}", "snow", "{q}", "untap",
+    ]  # fmt: skip
+    # Mana symbols of one colour, numbers and X are what they say.
+    assert tokens("{W}{2}{X}") == ["{w}", "{2}", "{x}"]
 
 
 def test_tokens_fold_case_accents_ligatures_and_apostrophes():
