@@ -75,7 +75,10 @@ SYMBOL_NAMES = {
             + (["phyrexian"] if parts[-1] == "p" else [])
         ]
     },
-    **{f"{{{code}}}": f"{{{code}}} {name}" for code, name in (("t", "tap"), ("q", "untap"), ("c", "colorless"), ("s", "snow"), ("e", "energy"))},
+    **{
+        f"{{{code}}}": f"{{{code}}} {name}"
+        for code, name in (("t", "tap"), ("q", "untap"), ("c", "colorless"), ("s", "snow"), ("e", "energy"))
+    },
 }
 
 # Symbols named by their letters ("the Q symbol", "pw symbol"), read as the symbol itself.
