@@ -61,20 +61,20 @@ TOKEN_PATTERN = (
 )
 _TOKEN = re.compile(TOKEN_PATTERN)
 
+
+def _split_symbol_kind(term: str) -> str:
+    """What the rules call a split symbol: "{2/w}" monocolored hybrid, "{w/u}" hybrid, "{w/p}" phyrexian, "{w/u/p}" both."""
+    halves = term.strip("{}").split("/")
+    if halves[-1] != "p":
+        return "monocolored hybrid" if halves[0] == "2" else "hybrid"
+    return "hybrid phyrexian" if len(halves) == 3 else "phyrexian"
+
+
 # A symbol is also read as what the rules call it, in rule text and in queries alike: "mana value of {2/W}" asks what
 # the rules say of hybrid symbols ("use the largest component of each hybrid symbol"), which name the kind of symbol,
 # not each one. Split symbols by their halves; the others by name.
 SYMBOL_NAMES = {
-    **{
-        term: " ".join([term, *kind])
-        for term in sorted(set(SYMBOL_SPELLINGS.values()))
-        for parts in [term.strip("{}").split("/")]
-        for kind in [
-            (["monocolored"] if parts[0] == "2" else [])
-            + (["hybrid"] if len(parts) == 3 or parts[-1] != "p" else [])
-            + (["phyrexian"] if parts[-1] == "p" else [])
-        ]
-    },
+    **{term: f"{term} {_split_symbol_kind(term)}" for term in sorted(set(SYMBOL_SPELLINGS.values()))},
     **{
         f"{{{code}}}": f"{{{code}}} {name}"
         for code, name in (("t", "tap"), ("q", "untap"), ("c", "colorless"), ("s", "snow"), ("e", "energy"))
