@@ -63,8 +63,13 @@ def run_engine(site: Path, queries: list[str], fresh: bool) -> dict:
     if node is None:
         raise SystemExit("node is needed to run kb-search.js's engine")
     request = json.dumps({"queries": queries, "limit": DEPTH, "fresh": fresh})
+    # The request goes through stdin: every set's queries are more than one argument may hold.
     out = subprocess.run(
-        [node, str(NODE_HARNESS), str(KB_SEARCH_JS), str(site / INDEX_DIR), request], capture_output=True, text=True, check=True
+        [node, str(NODE_HARNESS), str(KB_SEARCH_JS), str(site / INDEX_DIR), "-"],
+        input=request,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return json.loads(out.stdout)
 

@@ -443,6 +443,14 @@ def test_real_cr_a_whole_phrasing_finds_the_rule_its_words_alone_rank_lower(
     assert not answers & set(first(index_without_questions, query, 3))
 
 
+def test_real_cr_a_classic_judge_call_is_found_by_its_few_words(full_index: Path, monkeypatch: pytest.MonkeyPatch):
+    # "chump block" names the blocking rules and the glossary's Block: the whole phrasing
+    # "chump block a trampler" is what brings the trample rule that settles it into the first three.
+    assert ("rule", "702.19b") in first(full_index, "chump block a trampler", 3)
+    monkeypatch.setattr("kb.search_rank.ASKED_FACTOR", 0)
+    assert ("rule", "702.19b") not in first(full_index, "chump block a trampler", 3)
+
+
 @pytest.fixture(scope="module")
 def index_without_questions(kb_latest: KnowledgeBase, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The real rules' index as it was before content/search/questions.yaml."""

@@ -1,6 +1,7 @@
 // Runs kb-search.js's engine under Node over a written index, for the tests and the relevance benchmark.
 // usage: node web_search_node.js KB_SEARCH_JS INDEX_DIR REQUEST_JSON
-// REQUEST_JSON: {"queries": [...], "texts": [...], "limit": 10, "fresh": false}
+// REQUEST_JSON: {"queries": [...], "texts": [...], "limit": 10, "fresh": false}, or "-" to read it from stdin
+//   (an argument holds at most 128 KB: thousands of queries go through stdin)
 //   fresh: a new engine (nothing loaded yet) for every query, so that "loaded" is all a first query loads
 //   -> {"results": {query: [urls]}, "ranked": {query: [[doc, matched, score]]}, "corrections": {query: [[typed, searched]]},
 //       "suggestions": {query: [[name, url]]}, "tokens": [[...]], "loaded": {query: [files]}}
@@ -11,7 +12,7 @@ const vm = require("vm");
 
 const api = require(process.argv[2]);
 const dir = process.argv[3];
-const request = JSON.parse(process.argv[4]);
+const request = JSON.parse(process.argv[4] === "-" ? fs.readFileSync(0, "utf8") : process.argv[4]);
 const limit = request.limit || 10;
 
 let loaded = [];
