@@ -55,7 +55,10 @@ def resolve_aliases(aliases: Iterable[Alias], kb: KnowledgeBase) -> tuple[Texts,
                 for texts, found in ((alias.names, names), (alias.phrasings, phrasings), (alias.asked, asked)):
                     if texts:
                         listed = found.setdefault((kind, record_id), [])
-                        listed.extend(t for t in texts if t not in listed)
+                        # Searches fold case: "BO3" beside "Bo3" finds nothing more, and the glossary would show both.
+                        for text in texts:
+                            if text.casefold() not in {t.casefold() for t in listed}:
+                                listed.append(text)
     raise_all(errors)
     return names, phrasings, asked
 

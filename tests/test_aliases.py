@@ -33,6 +33,13 @@ def test_a_target_the_release_lacks_is_left_out(kb_latest):
     assert missing_targets([alias], kb_latest) == ["x:1: rule 704.99", "x:1: glossary no-such-entry"]
 
 
+def test_a_name_written_again_in_other_case_is_listed_once(kb_latest):
+    # Searches fold case; the glossary page would otherwise say "Also called: SBA, sba".
+    first = Alias(("SBA", "sba", "SBAs"), ("704",), (), Origin("x", 1))
+    again = Alias(("Sbas", "state checks"), ("704",), (), Origin("x", 5))
+    assert resolve_aliases([first, again], kb_latest)[0] == {("rule", "704"): ["SBA", "SBAs", "state checks"]}
+
+
 def test_an_entry_of_phrasings_alone_is_named_by_its_first_phrasing(kb_latest):
     asked = Alias((), ("514.2", "5l4"), (), Origin("content/search/aliases.yaml", 9), ("damage wears off",))
     with pytest.raises(KbError) as error:
